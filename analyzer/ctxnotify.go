@@ -1,0 +1,62 @@
+package analyzer
+
+import (
+	_ "embed"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports event emissions that no context-cancellation check guards.
+// Its settings are the -ctxnotify.NAME flags.
+var Analyzer = newAnalyzer(flagSettings)
+
+// New returns an analyzer with the given settings, or an error that starts
+// with "ctxnotify:" and names the bad setting.
+func New(c Config) (*analysis.Analyzer, error) {
+	s, err := c.validate()
+	if err != nil {
+		return nil, fmt.Errorf("ctxnotify: %v", err)
+	}
+	return newAnalyzer(func() (*settings, error) { return s, nil }), nil
+}
+
+func newAnalyzer(get func() (*settings, error)) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:      "ctxnotify",
+		Doc:       analyzerDoc(doc),
+		URL:       "https://pkg.go.dev/github.com/ctxnotify/ctxnotify-lint/analyzer",
+		Requires:  []*analysis.Analyzer{inspect.Analyzer},
+		FactTypes: []analysis.Fact{new(emitterFact), new(guardFact), new(sinkReachFact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			s, err := get()
+			if err != nil {
+				return nil, err
+			}
+			return nil, run(pass, s)
+		},
+	}
+}
+
+// analyzerDoc returns the "# Analyzer ctxnotify" section of the package doc
+// without its "ctxnotify:" prefix: the form Analyzer.Doc expects.
+func analyzerDoc(src string) string {
+	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", src, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil || f.Doc == nil {
+		panic("doc.go has no package doc")
+	}
+	for section := range strings.SplitSeq(f.Doc.Text(), "\n# ") {
+		if body, ok := strings.CutPrefix(section, "Analyzer ctxnotify\n"); ok {
+			body = strings.TrimSpace(body)
+			return strings.TrimSpace(strings.TrimPrefix(body, "ctxnotify:"))
+		}
+	}
+	panic("doc.go has no '# Analyzer ctxnotify' section")
+}
