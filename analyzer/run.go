@@ -1,5 +1,89 @@
 package analyzer
 
-import "golang.org/x/tools/go/analysis"
+import (
+	"go/ast"
+	"go/types"
 
-func run(pass *analysis.Pass, s *settings) error { return nil }
+	"golang.org/x/tools/go/analysis"
+)
+
+// pass is the state of one run over one package.
+type pass struct {
+	*analysis.Pass
+	settings *settings
+
+	funcs    []*funcInfo
+	decls    map[*types.Func]*funcInfo
+	byNode   map[ast.Node]*funcInfo
+	funcVars map[*types.Var]funcTarget
+	guards   map[*types.Func]guardFact
+
+	sinkCache          map[*types.Func]bool
+	emitterFacts       map[*types.Func]*emitterFact
+	assigned           map[*types.Var][]assignedValue
+	neverCancelledMemo map[*types.Var]bool
+	ignores            map[*ast.File]map[int]ignoreComment
+}
+
+// run is the pipeline: sinks -> contexts -> guards -> emitters -> report.
+func run(pass_ *analysis.Pass, s *settings) error {
+	a := &pass{
+		Pass:               pass_,
+		settings:           s,
+		decls:              make(map[*types.Func]*funcInfo),
+		byNode:             make(map[ast.Node]*funcInfo),
+		guards:             make(map[*types.Func]guardFact),
+		sinkCache:          make(map[*types.Func]bool),
+		emitterFacts:       make(map[*types.Func]*emitterFact),
+		neverCancelledMemo: make(map[*types.Var]bool),
+		ignores:            make(map[*ast.File]map[int]ignoreComment),
+	}
+	if !a.reachesSinks() {
+		return nil // cannot emit events: no facts, no work
+	}
+	a.ExportPackageFact(new(sinkReachFact))
+	a.collectFuncs()
+	a.findGuards()
+	mayEmit := a.mayEmit()
+	if a.settings.reconcileOnly {
+		a.markReconcileCode()
+	}
+	a.markGuardedFuncs(mayEmit)
+	a.findEmitters(mayEmit)
+	a.exportEmitters()
+	a.report(mayEmit)
+	return nil
+}
+
+// reachesSinks is the fast path: only a package that declares sinks or
+// imports one that reaches them can emit events.
+func (a *pass) reachesSinks() bool {
+	if a.declaresSinks(a.Pkg.Path()) {
+		return true
+	}
+	for _, imp := range a.Pkg.Imports() {
+		if a.declaresSinks(imp.Path()) || a.ImportPackageFact(imp, new(sinkReachFact)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *pass) declaresSinks(path string) bool {
+	// Custom recorders are sinks by their method shape, which needs
+	// runtime.Object.
+	if path == "k8s.io/apimachinery/pkg/runtime" {
+		return true
+	}
+	for _, p := range sinkPackages {
+		if p == path {
+			return true
+		}
+	}
+	for name := range a.settings.sinks {
+		if pkgPathOf(name) == path {
+			return true
+		}
+	}
+	return false
+}
