@@ -93,7 +93,7 @@ func (a *pass) neverCancelledVar(v *types.Var) bool {
 	if known, ok := a.neverCancelledMemo[v]; ok {
 		return known
 	}
-	a.neverCancelledMemo[v] = false // a cycle through v proves nothing
+	a.neverCancelledMemo[v] = true // a cycle through v brings no usable context
 	values := a.assignments()[v]
 	result := len(values) > 0
 	for _, val := range values {

@@ -14,6 +14,17 @@ type ignoreComment struct {
 	reason string
 }
 
+// parseIgnore recognises "//ctxnotify:ignore reason". The reason ends at a
+// nested "//", so that another tool's comment may follow it.
+func parseIgnore(c *ast.Comment) (ignoreComment, bool) {
+	rest, ok := strings.CutPrefix(c.Text, ignoreDirective)
+	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return ignoreComment{}, false
+	}
+	reason, _, _ := strings.Cut(rest, "//")
+	return ignoreComment{c.Slash, strings.TrimSpace(reason)}, true
+}
+
 // ignored reports whether a //ctxnotify:ignore directive with a reason
 // stands on the call's line or the line above. A directive without a
 // reason suppresses nothing: it is reported itself.
@@ -36,11 +47,9 @@ func (a *pass) directives(file *ast.File) map[int]ignoreComment {
 	dirs := make(map[int]ignoreComment)
 	for _, group := range file.Comments {
 		for _, c := range group.List {
-			rest, ok := strings.CutPrefix(c.Text, ignoreDirective)
-			if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-				continue
+			if d, ok := parseIgnore(c); ok {
+				dirs[a.Fset.Position(c.Slash).Line] = d
 			}
-			dirs[a.Fset.Position(c.Slash).Line] = ignoreComment{c.Slash, strings.TrimSpace(rest)}
 		}
 	}
 	a.ignores[file] = dirs
@@ -52,8 +61,8 @@ func (a *pass) directives(file *ast.File) map[int]ignoreComment {
 func (a *pass) reportBareDirectives(file *ast.File) {
 	for _, group := range file.Comments {
 		for _, c := range group.List {
-			if rest, ok := strings.CutPrefix(c.Text, ignoreDirective); ok && strings.TrimSpace(rest) == "" {
-				a.Reportf(c.Slash, "%s needs a reason: say why this event may be sent during shutdown, e.g. %s sent once at startup", ignoreDirective, ignoreDirective)
+			if d, ok := parseIgnore(c); ok && d.reason == "" {
+				a.Reportf(d.pos, "%s needs a reason: say why this event may be sent during shutdown, e.g. %s sent once at start-up", ignoreDirective, ignoreDirective)
 			}
 		}
 	}

@@ -33,9 +33,14 @@ func (a *pass) guardOf(fn *types.Func) (guardFact, bool) {
 // one appears, since a guard may call another (return !shuttingDown(ctx)).
 func (a *pass) findGuards() {
 	var candidates []*funcInfo
-	for _, f := range a.funcs {
-		if f.decl != nil && guardShaped(f) {
-			candidates = append(candidates, f)
+	for _, file := range a.Files {
+		if a.isTestFile(file) {
+			continue
+		}
+		for _, d := range file.Decls {
+			if f := a.guardShaped(d); f != nil {
+				candidates = append(candidates, f)
+			}
 		}
 	}
 	for changed := true; changed; {
@@ -57,17 +62,27 @@ func (a *pass) findGuards() {
 	}
 }
 
-// guardShaped: one bool result, a context parameter, a single return.
-func guardShaped(f *funcInfo) bool {
+// guardShaped returns a function declaration that may be a guard: one
+// bool result, a context parameter, a single return statement.
+func (a *pass) guardShaped(d ast.Decl) *funcInfo {
+	decl, ok := d.(*ast.FuncDecl)
+	if !ok || decl.Body == nil || len(decl.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	obj, ok := a.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return nil
+	}
+	f := &funcInfo{decl: decl, obj: obj, sig: obj.Signature(), body: decl.Body}
 	res := f.sig.Results()
-	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
-		return false
+	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) || len(contextParams(f)) == 0 {
+		return nil
 	}
-	if len(contextParams(f)) == 0 || len(f.body.List) != 1 {
-		return false
-	}
-	ret, ok := f.body.List[0].(*ast.ReturnStmt)
-	return ok && len(ret.Results) == 1
+	return f
 }
 
 // guardBody reports whether f's result is a check of one of its context

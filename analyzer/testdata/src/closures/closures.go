@@ -1,0 +1,96 @@
+package closures // want package:"reachesSinks"
+
+// Closures need their own checks; deferred calls run after every check.
+
+import (
+	"context"
+	"errors"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+)
+
+type R struct {
+	rec record.EventRecorder
+	obj *corev1.ConfigMap
+}
+
+func (r *R) deferredSink(ctx context.Context) {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return
+	}
+	defer r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `deferred event emitted by r.rec.Event runs after every cancellation check`
+}
+
+func (r *R) deferredHelper(ctx context.Context) {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return
+	}
+	defer notify(r.rec, r.obj) // want `deferred call of notify emits an event \(rec.Event at closures.go:\d+\) after every cancellation check`
+}
+
+func notify(rec record.EventRecorder, obj *corev1.ConfigMap) { // want notify:`emitter`
+	rec.Event(obj, corev1.EventTypeWarning, "Failed", "x")
+}
+
+func (r *R) deferredClosure(ctx context.Context) {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return
+	}
+	defer func() {
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "the check above ran long before") // want `not guarded`
+	}()
+	defer func() {
+		if !errors.Is(ctx.Err(), context.Canceled) {
+			r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guarded in the closure")
+		}
+	}()
+}
+
+func (r *R) goClosure(ctx context.Context) {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return
+	}
+	go func() {
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "runs later") // want `not guarded`
+	}()
+}
+
+func (r *R) callback(ctx context.Context, register func(func())) {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return
+	}
+	register(func() {
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "runs later") // want `not guarded`
+	})
+}
+
+func (r *R) invokedNow(ctx context.Context) {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return
+	}
+	func() {
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "runs here, after the check")
+	}()
+}
+
+func (r *R) localClosure(ctx context.Context) {
+	emit := func() {
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	}
+	if !errors.Is(ctx.Err(), context.Canceled) {
+		emit()
+	}
+}
+
+// withoutContext runs a literal that emits: the literal is an emitter, so
+// its call makes withoutContext one.
+func withoutContext(rec record.EventRecorder, obj *corev1.ConfigMap) { // want withoutContext:`emitter`
+	func() {
+		rec.Event(obj, corev1.EventTypeWarning, "Failed", "x")
+	}()
+}
+
+func (r *R) callsWithoutContext(ctx context.Context) {
+	withoutContext(r.rec, r.obj) // want `withoutContext emits an event \(rec.Event at closures.go:\d+\)`
+}

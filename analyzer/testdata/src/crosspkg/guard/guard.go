@@ -1,0 +1,14 @@
+package guard
+
+// Shared guard functions. This package imports no sink package: it is
+// only scanned for guard functions.
+
+import (
+	"context"
+	"errors"
+)
+
+// ShuttingDown reports whether the context was cancelled.
+func ShuttingDown(ctx context.Context) bool { // want ShuttingDown:`guard\(param=0, trueAlive=false, specific=true\)`
+	return errors.Is(ctx.Err(), context.Canceled)
+}

@@ -1,0 +1,53 @@
+package scope // want package:"reachesSinks"
+
+// Scope reconcile: only code that a Reconcile method (or -roots) reaches
+// through calls or references is checked; the rest are emitters.
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type R struct {
+	rec record.EventRecorder
+	obj *corev1.ConfigMap
+}
+
+func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	steps := []func(context.Context) error{r.reconcileSource, r.reconcileArtifact}
+	for _, step := range steps {
+		_ = step(ctx)
+	}
+	r.helper(ctx)
+	return reconcile.Result{}, nil
+}
+
+func (r *R) reconcileSource(ctx context.Context) error {
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "reached by reference") // want `not guarded`
+	return nil
+}
+
+func (r *R) reconcileArtifact(ctx context.Context) error {
+	go func() {
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "closure inside reconcile code") // want `not guarded`
+	}()
+	return nil
+}
+
+func (r *R) helper(ctx context.Context) {
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "reached by a call") // want `not guarded`
+}
+
+// Serve is not reconcile code: under scope reconcile it is an emitter.
+func (r *R) Serve(ctx context.Context) { // want Serve:`emitter`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "outside reconcile code")
+}
+
+// Run is a root by -roots.
+func (r *R) Run(ctx context.Context) {
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "in a configured root") // want `not guarded`
+}
