@@ -82,10 +82,10 @@ func (a *pass) freeImportName(file *ast.File, scope *types.Scope, pos token.Pos,
 	return obj == nil
 }
 
-// importEdits inserts imports into file the way gofmt keeps them: into the
-// first parenthesised import declaration, in sorted position within its
-// run of specs; else as a declaration of its own after the others or after
-// the package clause.
+// importEdits inserts imports into file the way gofmt and goimports keep
+// them: into the first parenthesised import declaration, in sorted position
+// within its run of standard library specs; else as a declaration of its
+// own after the others or after the package clause.
 func importEdits(fset *token.FileSet, file *ast.File, imports []newImport) []analysis.TextEdit {
 	if len(imports) == 0 {
 		return nil
@@ -114,17 +114,12 @@ func importEdits(fset *token.FileSet, file *ast.File, imports []newImport) []ana
 	}
 	inserts := make(map[token.Pos][]string)
 	var order []token.Pos
+	run := importRun(fset, decl)
 	for _, imp := range imports {
-		at := decl.Rparen
-		text := "\t" + imp.spec() + "\n"
-		for _, s := range decl.Specs {
-			spec := s.(*ast.ImportSpec)
+		at, text := run[len(run)-1].End(), "\n\t"+imp.spec()
+		for _, spec := range run {
 			if importLess(imp, existingImport(spec)) {
-				at = spec.Pos()
-				if spec.Doc != nil {
-					at = spec.Doc.Pos()
-				}
-				text = imp.spec() + "\n\t"
+				at, text = specStart(spec), imp.spec()+"\n\t"
 				break
 			}
 		}
@@ -138,6 +133,43 @@ func importEdits(fset *token.FileSet, file *ast.File, imports []newImport) []ana
 		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(strings.Join(inserts[at], ""))})
 	}
 	return edits
+}
+
+// importRun returns the run of consecutive specs (gofmt sorts each run on
+// its own) that new standard library imports join: the first run holding
+// one, else the first run.
+func importRun(fset *token.FileSet, decl *ast.GenDecl) []*ast.ImportSpec {
+	var runs [][]*ast.ImportSpec
+	lastLine := -1
+	for _, s := range decl.Specs {
+		spec := s.(*ast.ImportSpec)
+		if line := fset.Position(specStart(spec)).Line; len(runs) == 0 || line > lastLine+1 {
+			runs = append(runs, nil)
+		}
+		runs[len(runs)-1] = append(runs[len(runs)-1], spec)
+		lastLine = fset.Position(spec.End()).Line
+	}
+	for _, run := range runs {
+		for _, spec := range run {
+			if isStdPath(existingImport(spec).path) {
+				return run
+			}
+		}
+	}
+	return runs[0]
+}
+
+func specStart(spec *ast.ImportSpec) token.Pos {
+	if spec.Doc != nil {
+		return spec.Doc.Pos()
+	}
+	return spec.Pos()
+}
+
+// isStdPath: standard library paths have no dot in their first element.
+func isStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 func existingImport(spec *ast.ImportSpec) newImport {

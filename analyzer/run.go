@@ -2,8 +2,8 @@ package analyzer
 
 import (
 	"go/ast"
-	"strings"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )

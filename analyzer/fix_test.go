@@ -1,0 +1,111 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"go/format"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+var fixPackages = []string{
+	"fixes/wrap", "fixes/imports", "fixes/shadowed", "fixes/renamed",
+	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures",
+}
+
+// TestFixes checks every fix against its golden file.
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Analyzer, fixPackages...)
+}
+
+// TestFixedCodeIsClean checks that each golden file is gofmt-clean, that the
+// fixed package type-checks, and that a second run finds nothing to fix:
+// only the findings that had no fix remain.
+func TestFixedCodeIsClean(t *testing.T) {
+	first := analysistest.Run(&recorder{}, analysistest.TestData(), analyzer.Analyzer, fixPackages...)
+	unfixable := 0
+	for _, r := range first {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) == 0 {
+				unfixable++
+			}
+		}
+	}
+
+	dir := copyTestdata(t)
+	for _, pkg := range fixPackages {
+		goldens, _ := filepath.Glob(filepath.Join(dir, "src", pkg, "*.go.golden"))
+		for _, golden := range goldens {
+			src, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if formatted, err := format.Source(src); err != nil || string(formatted) != string(src) {
+				t.Errorf("%s is not gofmt-clean (err=%v)", golden, err)
+			}
+			// Expectations belong to the first run: drop them.
+			src = regexp.MustCompile("// want .*").ReplaceAll(src, nil)
+			if err := os.WriteFile(strings.TrimSuffix(golden, ".golden"), src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	rec := &recorder{}
+	second := analysistest.Run(rec, dir, analyzer.Analyzer, fixPackages...)
+	remaining := 0
+	for _, r := range second {
+		if r.Err != nil {
+			t.Errorf("%s: %v", r.Pass.Pkg.Path(), r.Err)
+		}
+		for _, d := range r.Diagnostics {
+			remaining++
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%s: fixed code still has a fixable finding: %s", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+	for _, msg := range rec.errors {
+		if strings.Contains(msg, "analysis skipped") || strings.Contains(msg, "error") && !strings.Contains(msg, "unexpected diagnostic") {
+			t.Errorf("second run: %s", msg)
+		}
+	}
+	if remaining != unfixable {
+		t.Errorf("second run: %d findings, want the %d that had no fix", remaining, unfixable)
+	}
+}
+
+// recorder collects analysistest's complaints instead of failing.
+type recorder struct{ errors []string }
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+
+// copyTestdata copies testdata into a temporary directory.
+func copyTestdata(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	err := filepath.WalkDir("testdata", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dir, strings.TrimPrefix(path, "testdata"))
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

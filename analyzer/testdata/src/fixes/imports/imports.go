@@ -1,0 +1,19 @@
+package imports // want package:"reachesSinks"
+
+import (
+	"context"
+	"fmt"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+)
+
+type R struct {
+	rec record.EventRecorder
+	obj *corev1.ConfigMap
+}
+
+func (r *R) Reconcile(ctx context.Context) {
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", fmt.Sprint("errors is added")) // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "once")                        // want `not guarded`
+}

@@ -1,0 +1,5 @@
+package noimport // want package:"reachesSinks"
+
+import "context"
+
+type contextAlias = context.Context

@@ -1,0 +1,28 @@
+package params // want package:"reachesSinks"
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+)
+
+type R struct {
+	rec record.EventRecorder
+	obj *corev1.ConfigMap
+}
+
+var ctx = "a package-level ctx the body uses"
+
+func (r *R) blank(_ context.Context) {
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "y") // want `not guarded`
+}
+
+func (r *R) unnamed(context.Context, string) {
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+}
+
+func (r *R) taken(_ context.Context) {
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", ctx) // want `not guarded`
+}

@@ -1,0 +1,28 @@
+package shadowed // want package:"reachesSinks"
+
+import (
+	"context"
+	"errors"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+)
+
+type R struct {
+	rec record.EventRecorder
+	obj *corev1.ConfigMap
+}
+
+func (r *R) Reconcile(ctx context.Context) error {
+	errors := []error{errorsNew()}
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "a local hides errors") // want `not guarded`
+	_ = errors
+	return nil
+}
+
+func (r *R) contextHidden(ctx context.Context) {
+	context := "hidden"
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", context) // want `not guarded`
+}
+
+func errorsNew() error { return errors.New("x") }

@@ -1,0 +1,11 @@
+package single // want package:"reachesSinks"
+
+import "context"
+
+import "k8s.io/client-go/tools/record"
+
+type R struct{ rec record.EventRecorder }
+
+func (r *R) Reconcile(ctx context.Context) {
+	r.rec.Event(nil, "Warning", "Failed", "x") // want `not guarded`
+}
