@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
@@ -30,4 +31,46 @@ func newAnalyzer(t *testing.T, c analyzer.Config) *analysis.Analyzer {
 		t.Fatal(err)
 	}
 	return a
+}
+
+func TestConfiguredSinksAndGuards(t *testing.T) {
+	a := newAnalyzer(t, analyzer.Config{
+		Sinks:  []string{"configured.Notifier.Send", "configured.Alert"},
+		Guards: []string{"configured.Stopping", "!configured.Running"},
+	})
+	analysistest.Run(t, analysistest.TestData(), a, "configured")
+}
+
+func TestConfigErrors(t *testing.T) {
+	for _, tc := range []struct {
+		config analyzer.Config
+		want   string
+	}{
+		{analyzer.Config{Scope: "everything"}, `ctxnotify: scope: "everything" is not a scope; use "all" or "reconcile"`},
+		{analyzer.Config{Roots: []string{"Reconcile("}}, `ctxnotify: roots: "Reconcile(" is not a regular expression`},
+		{analyzer.Config{Sinks: []string{"Notify"}}, `ctxnotify: sinks: "Notify": want pkgpath.Func or pkgpath.Type.Method`},
+		{analyzer.Config{Sinks: []string{"example.com/n.Type.1x"}}, `ctxnotify: sinks: "example.com/n.Type.1x": "1x" is not an identifier`},
+		{analyzer.Config{Guards: []string{"!"}}, `ctxnotify: guards: "": want pkgpath.Func or pkgpath.Type.Method`},
+	} {
+		_, err := analyzer.New(tc.config)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("New(%+v) = %v, want an error starting %q", tc.config, err, tc.want)
+		}
+	}
+	if _, err := analyzer.New(analyzer.Config{Scope: "reconcile", Sinks: []string{"example.com/notify.Send"}}); err != nil {
+		t.Errorf("valid config: %v", err)
+	}
+}
+
+func TestFlagErrors(t *testing.T) {
+	for flag, value := range map[string]string{
+		"scope":  "everything",
+		"roots":  "(",
+		"sinks":  "Notify",
+		"guards": "a.b c",
+	} {
+		if err := analyzer.Analyzer.Flags.Set(flag, value); err == nil || !strings.HasPrefix(err.Error(), flag+": ") {
+			t.Errorf("-%s=%s: got %v, want an error naming the flag", flag, value, err)
+		}
+	}
 }

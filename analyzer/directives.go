@@ -62,7 +62,7 @@ func (a *pass) reportBareDirectives(file *ast.File) {
 	for _, group := range file.Comments {
 		for _, c := range group.List {
 			if d, ok := parseIgnore(c); ok && d.reason == "" {
-				a.Reportf(d.pos, "%s needs a reason: say why this event may be sent during shutdown, e.g. %s sent once at start-up", ignoreDirective, ignoreDirective)
+				a.diagnosef(d.pos, "%s needs a reason: say why this event may be sent during shutdown, e.g. %s sent once at start-up", ignoreDirective, ignoreDirective)
 			}
 		}
 	}

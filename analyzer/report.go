@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,6 +19,7 @@ const (
 // report emits one diagnostic per unguarded emitting call in code that has
 // a usable context, and the bare directives and (-strict) loose checks.
 func (a *pass) report(mayEmit map[*funcInfo]bool) {
+	defer a.flush()
 	for _, file := range a.Files {
 		if !a.isTestFile(file) && a.reportsIn(file) {
 			a.reportBareDirectives(file)
@@ -65,7 +67,7 @@ func (a *pass) reportSite(site *callSite, ctx *types.Var) {
 	default:
 		msg = fmt.Sprintf("%s emits an event (%s at %s) without a cancellation check: %s; %s", site.name(), sink.Callee, sink.At, whyShutdown, advice)
 	}
-	a.Report(analysis.Diagnostic{
+	a.diagnose(analysis.Diagnostic{
 		Pos:            site.call.Pos(),
 		End:            site.call.End(),
 		Message:        msg,
@@ -140,10 +142,25 @@ func (a *pass) reportLooseChecks(f *funcInfo) {
 			if atom.ctx != nil && atom.ctx.Name() != "" && atom.ctx.Name() != "_" {
 				ctxName = atom.ctx.Name()
 			}
-			a.Reportf(c.cond.Pos(), "this check also skips events when the context times out (context.DeadlineExceeded), which is a real failure; test errors.Is(%s.Err(), context.Canceled) instead", ctxName)
+			a.diagnosef(c.cond.Pos(), "this check also skips events when the context times out (context.DeadlineExceeded), which is a real failure; test errors.Is(%s.Err(), context.Canceled) instead", ctxName)
 			break
 		}
 	}
+}
+
+// diagnose queues a diagnostic; flush reports the queue in source order.
+func (a *pass) diagnose(d analysis.Diagnostic) { a.diags = append(a.diags, d) }
+
+func (a *pass) diagnosef(pos token.Pos, format string, args ...any) {
+	a.diagnose(analysis.Diagnostic{Pos: pos, Message: fmt.Sprintf(format, args...)})
+}
+
+func (a *pass) flush() {
+	sort.SliceStable(a.diags, func(i, j int) bool { return a.diags[i].Pos < a.diags[j].Pos })
+	for _, d := range a.diags {
+		a.Report(d)
+	}
+	a.diags = nil
 }
 
 func funcName(f *funcInfo) string {
@@ -152,5 +169,3 @@ func funcName(f *funcInfo) string {
 	}
 	return "func literal"
 }
-
-var _ token.Pos

@@ -24,6 +24,7 @@ type pass struct {
 	assigned           map[*types.Var][]assignedValue
 	neverCancelledMemo map[*types.Var]bool
 	ignores            map[*ast.File]map[int]ignoreComment
+	diags              []analysis.Diagnostic // reported in source order by flush
 }
 
 // run is the pipeline: sinks -> contexts -> guards -> emitters -> report.

@@ -1,0 +1,145 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestModes runs the command standalone, as go vet -vettool and as go fix
+// -fixtool over the end-to-end module, and checks that each reports
+// exactly the marked lines, with the same messages.
+func TestModes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads modules and analyses their packages")
+	}
+	bin := buildTool(t)
+	dir := copyModule(t, "../testdata/e2e")
+	want := markedFindings(t, dir)
+	if len(want) == 0 {
+		t.Fatal("no // finding markers in the module")
+	}
+
+	out, code := run(t, dir, bin, "./...")
+	if code != 3 {
+		t.Fatalf("standalone: exit code %d, want 3\n%s", code, out)
+	}
+	standalone := parseFindings(t, dir, out)
+	if got := lines(standalone); !equalStrings(got, want) {
+		t.Errorf("standalone findings:\n%s\nwant the marked lines:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	out, code = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if code != 1 {
+		t.Fatalf("go vet: exit code %d, want 1\n%s", code, out)
+	}
+	vet := parseFindings(t, dir, out)
+	if !sameFindings(vet, standalone) {
+		t.Errorf("go vet findings differ from standalone:\n%s\nstandalone:\n%s", joinFindings(vet), joinFindings(standalone))
+	}
+}
+
+// TestFixModes applies the fixes standalone (-fix), through go fix
+// -fixtool and through go vet -fix, and checks that the module still
+// builds, is gofmt-clean, and has no fixable finding left: only the
+// findings that had no fix remain.
+func TestFixModes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads modules and analyses their packages")
+	}
+	bin := buildTool(t)
+	for _, mode := range []struct {
+		name string
+		cmd  func(bin string) []string
+	}{
+		{"standalone -fix", func(bin string) []string { return []string{bin, "-fix", "./..."} }},
+		{"go fix -fixtool", func(bin string) []string { return []string{"go", "fix", "-fixtool=" + bin, "./..."} }},
+		{"go vet -fix", func(bin string) []string { return []string{"go", "vet", "-vettool=" + bin, "-fix", "./..."} }},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			dir := copyModule(t, "../testdata/e2e")
+			before := jsonFindings(t, dir, bin)
+			unfixable := 0
+			for _, f := range before {
+				if !f.fixable {
+					unfixable++
+				}
+			}
+			if unfixable == len(before) {
+				t.Fatal("no finding has a fix")
+			}
+			args := mode.cmd(bin)
+			out, _ := run(t, dir, args[0], args[1:]...)
+			if out, code := run(t, dir, "gofmt", "-l", "."); code != 0 || len(out) > 0 {
+				t.Errorf("after %s, gofmt -l lists:\n%s", mode.name, out)
+			}
+			if out, code := run(t, dir, "go", "build", "./..."); code != 0 {
+				t.Fatalf("after %s, the module does not build:\n%s", mode.name, out)
+			}
+			after := jsonFindings(t, dir, bin)
+			for _, f := range after {
+				if f.fixable {
+					t.Errorf("after %s, still fixable: %s: %s", mode.name, f.posn, f.message)
+				}
+			}
+			if len(after) != unfixable {
+				t.Errorf("after %s: %d findings, want the %d without a fix\n%s", mode.name, len(after), unfixable, out)
+			}
+		})
+	}
+}
+
+type jsonFinding struct {
+	posn, message string
+	fixable       bool
+}
+
+// jsonFindings runs the command with -json and decodes its findings.
+func jsonFindings(t *testing.T, dir, bin string) []jsonFinding {
+	t.Helper()
+	cmd := exec.Command(bin, "-json", "./...")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s -json: %v\n%s", bin, err, out)
+	}
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal(out, &tree); err != nil {
+		t.Fatalf("decoding -json output: %v\n%s", err, out)
+	}
+	var found []jsonFinding
+	for _, byAnalyzer := range tree {
+		raw, ok := byAnalyzer["ctxnotify"]
+		if !ok {
+			continue
+		}
+		var diags []struct {
+			Posn           string            `json:"posn"`
+			Message        string            `json:"message"`
+			SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
+		}
+		if err := json.Unmarshal(raw, &diags); err != nil {
+			t.Fatalf("decoding diagnostics: %v\n%s", err, raw)
+		}
+		for _, d := range diags {
+			found = append(found, jsonFinding{d.Posn, d.Message, len(d.SuggestedFixes) > 0})
+		}
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].posn < found[j].posn })
+	return found
+}
+
+func sameFindings(a, b []finding) bool {
+	return joinFindings(a) == joinFindings(b)
+}
+
+func joinFindings(fs []finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintln(&b, f)
+	}
+	return b.String()
+}
