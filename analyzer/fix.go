@@ -45,11 +45,27 @@ func (a *pass) suggestFix(site *callSite, ctx *types.Var) []analysis.SuggestedFi
 	if !ok {
 		return nil
 	}
+	end, comment := a.trailingComment(site.fn.file, stmt)
 	text := "if !" + errorsQual + "Is(" + ctxName + ".Err(), " + contextQual + "Canceled) {\n" +
-		indent + "\t" + a.reindent(stmt, "\t") + "\n" + indent + "}"
-	edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(text)})
+		indent + "\t" + a.reindent(stmt, "\t") + comment + "\n" + indent + "}"
+	edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: end, NewText: []byte(text)})
 	edits = append(edits, importEdits(a.Fset, site.fn.file, append(errorsImport, contextImport...))...)
 	return []analysis.SuggestedFix{{Message: fixMessage, TextEdits: edits}}
+}
+
+// trailingComment returns the end of a comment that follows stmt on its
+// line, and that comment, so that it stays with the statement.
+func (a *pass) trailingComment(file *ast.File, stmt ast.Stmt) (token.Pos, string) {
+	line := a.Fset.Position(stmt.End()).Line
+	for _, group := range file.Comments {
+		if group.Pos() >= stmt.End() && a.Fset.Position(group.Pos()).Line == line {
+			c := group.List[len(group.List)-1]
+			if a.Fset.Position(c.End()).Line == line && strings.HasPrefix(c.Text, "//") {
+				return c.End(), " " + c.Text
+			}
+		}
+	}
+	return stmt.End(), ""
 }
 
 // lineIndent returns the white space before stmt when stmt starts its line.

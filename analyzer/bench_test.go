@@ -1,0 +1,76 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"github.com/ctxnotify/ctxnotify-lint/internal/synth"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// BenchmarkSynthetic runs the analyzer, alone (loading excluded), on the
+// synthetic module at 1x, 4x and 16x: the time should grow linearly.
+// scripts/bench.sh runs it beside the end-to-end measurements.
+func BenchmarkSynthetic(b *testing.B) {
+	a, err := analyzer.New(analyzer.Config{Sinks: []string{synth.Sink}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, scale := range []int{1, 4, 16} {
+		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
+			dir := b.TempDir()
+			lines, err := synth.Write(dir, scale)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pkgs := loadRoots(b, dir)
+			b.ResetTimer()
+			for b.Loop() {
+				graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for act := range graph.All() {
+					if act.Err != nil {
+						b.Fatal(act.Err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
+		})
+	}
+}
+
+// loadRoots type-checks the module's packages from source, their standard
+// library imports from export data, and keeps only the edges between them,
+// as ctxnotify-lint does.
+func loadRoots(b *testing.B, dir string) []*packages.Package {
+	cfg := &packages.Config{
+		Dir: dir,
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+			packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
+			packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+	}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		b.Fatal("synthetic module has errors")
+	}
+	isRoot := make(map[*packages.Package]bool)
+	for _, p := range pkgs {
+		isRoot[p] = true
+	}
+	for _, p := range pkgs {
+		for path, imp := range p.Imports {
+			if !isRoot[imp] {
+				delete(p.Imports, path)
+			}
+		}
+	}
+	return pkgs
+}
