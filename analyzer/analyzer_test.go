@@ -74,3 +74,18 @@ func TestFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestConfiguredNameMissing(t *testing.T) {
+	for _, c := range []analyzer.Config{
+		{Sinks: []string{"configured.Notifier.Post"}},
+		{Sinks: []string{"configured.Pager.Send"}},
+		{Guards: []string{"!configured.Stoping"}},
+	} {
+		a := newAnalyzer(t, c)
+		rec := &recorder{}
+		results := analysistest.Run(rec, analysistest.TestData(), a, "configured")
+		if len(results) != 1 || results[0].Err == nil || !strings.Contains(results[0].Err.Error(), "names nothing: package configured declares no function or method") {
+			t.Errorf("%+v: got %v, want an error naming the missing entry", c, results[0].Err)
+		}
+	}
+}

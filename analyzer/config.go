@@ -108,14 +108,3 @@ func isIdent(s string) bool {
 	}
 	return s != ""
 }
-
-// pkgPathOf returns the package path of a "pkgpath.Func" or
-// "pkgpath.Type.Method" name.
-func pkgPathOf(name string) string {
-	slash := strings.LastIndex(name, "/")
-	dot := strings.Index(name[slash+1:], ".")
-	if dot < 0 {
-		return name
-	}
-	return name[:slash+1+dot]
-}

@@ -43,6 +43,9 @@ func run(pass_ *analysis.Pass, s *settings) error {
 	if strings.HasSuffix(a.Pkg.Path(), ".test") {
 		return nil // a generated test main package
 	}
+	if err := a.checkConfiguredNames(); err != nil {
+		return err
+	}
 	if !a.reachesSinks() {
 		// It cannot emit events, but may declare guards for those that do.
 		if imports(a.Pkg, "context") {
@@ -99,7 +102,7 @@ func (a *pass) declaresSinks(path string) bool {
 		}
 	}
 	for name := range a.settings.sinks {
-		if pkgPathOf(name) == path {
+		if _, ok := inPackage(name, path); ok {
 			return true
 		}
 	}
