@@ -104,8 +104,8 @@ func parseFindings(t *testing.T, dir string, output []byte) []finding {
 	var out []finding
 	for _, line := range strings.Split(string(output), "\n") {
 		m := diagLine.FindStringSubmatch(line)
-		if m == nil {
-			continue
+		if m == nil || strings.HasPrefix(m[4], "\t") {
+			continue // not a diagnostic, or its related information
 		}
 		path := m[1]
 		if filepath.IsAbs(path) {

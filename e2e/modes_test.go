@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"flag"
+	"os"
 	"fmt"
 	"os/exec"
 	"sort"
@@ -31,6 +33,7 @@ func TestModes(t *testing.T) {
 	if got := lines(standalone); !equalStrings(got, want) {
 		t.Errorf("standalone findings:\n%s\nwant the marked lines:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	checkGolden(t, "testdata/findings.golden", joinFindings(standalone))
 
 	out, code = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
 	if code != 1 {
@@ -132,6 +135,26 @@ func jsonFindings(t *testing.T, dir, bin string) []jsonFinding {
 	return found
 }
 
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// checkGolden compares the findings, messages included, with a reviewed
+// golden file; -update rewrites it.
+func checkGolden(t *testing.T, golden, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("findings differ from %s (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
+	}
+}
+
 func sameFindings(a, b []finding) bool {
 	return joinFindings(a) == joinFindings(b)
 }
@@ -142,4 +165,22 @@ func joinFindings(fs []finding) string {
 		fmt.Fprintln(&b, f)
 	}
 	return b.String()
+}
+
+// TestExample runs the README's command on the example module: it must
+// report exactly the lines marked "// finding".
+func TestExample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads modules")
+	}
+	bin := buildTool(t)
+	dir := copyModule(t, "../example")
+	out, code := run(t, dir, bin, "./...")
+	if code != 3 {
+		t.Fatalf("exit code %d, want 3\n%s", code, out)
+	}
+	want := markedFindings(t, dir)
+	if got := lines(parseFindings(t, dir, out)); len(want) == 0 || !equalStrings(got, want) {
+		t.Errorf("findings:\n%s\nwant the marked lines:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

@@ -1,0 +1,156 @@
+// Package controller reconciles the configuration of podinfo deployments.
+//
+// It is a small, realistic controller for trying the analyzer: every line
+// the analyzer should report ends in a "finding:" comment; the other event
+// emissions are guarded against a cancelled reconcile context.
+package controller
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+const (
+	// messageKey is the ConfigMap key holding the podinfo UI message.
+	messageKey = "PODINFO_UI_MESSAGE"
+	// readyAnnotation records the last message that was applied.
+	readyAnnotation = "podinfo.example.com/applied-message"
+
+	interval = 5 * time.Minute
+)
+
+// PodinfoReconciler validates podinfo ConfigMaps and records the applied
+// message. Its event recorder is the Flux notification recorder, so every
+// Warning event it emits becomes an alert.
+type PodinfoReconciler struct {
+	client.Client
+	record.EventRecorder
+
+	// Webhook is called after a message change; empty disables it.
+	Webhook func(ctx context.Context, msg string) error
+}
+
+// SetupWithManager registers the reconciler for ConfigMaps.
+func (r *PodinfoReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.ConfigMap{}).
+		Complete(r)
+}
+
+// Reconcile validates the message of a podinfo ConfigMap and patches the
+// applied-message annotation when it changes.
+func (r *PodinfoReconciler) Reconcile(ctx context.Context, req ctrl.Request) (result ctrl.Result, retErr error) {
+	log := ctrl.LoggerFrom(ctx)
+
+	obj := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if !strings.HasPrefix(obj.Name, "podinfo-") {
+		return ctrl.Result{}, nil
+	}
+	patch := client.MergeFrom(obj.DeepCopy())
+
+	// Patch the object on the way out, whatever happened, and report the
+	// outcome.
+	defer func() {
+		if err := r.Patch(ctx, obj, patch); err != nil {
+			retErr = errors.Join(retErr, err)
+		}
+		if retErr != nil {
+			log.Error(retErr, "reconciliation failed")
+			r.Eventf(obj, corev1.EventTypeWarning, "ReconciliationFailed", "reconciliation failed: %v", retErr) // finding: the deferred closure has no check of its own
+			return
+		}
+		if !errors.Is(ctx.Err(), context.Canceled) {
+			r.Event(obj, corev1.EventTypeNormal, "ReconciliationSucceeded", "configuration applied")
+		}
+	}()
+
+	msg, err := validate(obj)
+	if err != nil {
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return ctrl.Result{}, err
+		}
+		r.notify(obj, "ValidationFailed", err.Error())
+		return ctrl.Result{}, nil
+	}
+
+	if obj.Annotations[readyAnnotation] == msg {
+		return ctrl.Result{RequeueAfter: interval}, nil
+	}
+
+	if r.Webhook != nil {
+		if err := r.Webhook(ctx, msg); err != nil {
+			r.notify(obj, "WebhookFailed", err.Error()) // finding: the webhook fails with "context canceled" at shutdown
+			return ctrl.Result{}, err
+		}
+	}
+
+	if obj.Annotations == nil {
+		obj.Annotations = map[string]string{}
+	}
+	previous := obj.Annotations[readyAnnotation]
+	obj.Annotations[readyAnnotation] = msg
+
+	if ctx.Err() == nil {
+		r.notify(obj, "MessageChanged", fmt.Sprintf("message changed from %q to %q", previous, msg))
+	}
+
+	// Let the rollout settle in the background; warn if it takes too long.
+	go func() {
+		select {
+		case <-time.After(interval):
+			r.Eventf(obj, corev1.EventTypeWarning, "RolloutSlow", "rollout of %q not observed after %s", msg, interval) // finding: goroutine without its own check
+		case <-ctx.Done():
+		}
+	}()
+
+	return ctrl.Result{RequeueAfter: interval}, nil
+}
+
+// Finalize is called by the owner of the reconciler when a podinfo
+// ConfigMap is removed.
+func (r *PodinfoReconciler) Finalize(ctx context.Context, obj *corev1.ConfigMap) error {
+	defer r.Event(obj, corev1.EventTypeNormal, "Finalized", "podinfo configuration removed") // finding: a deferred event runs after any check
+
+	if err := r.Update(ctx, obj); err != nil {
+		select {
+		case <-ctx.Done():
+		default:
+			r.Eventf(obj, corev1.EventTypeWarning, "FinalizeFailed", "%v", err)
+		}
+		return err
+	}
+	return nil
+}
+
+// notify sends an event about obj. It has no context of its own: its
+// callers decide whether an event may still go out.
+func (r *PodinfoReconciler) notify(obj *corev1.ConfigMap, reason, msg string) {
+	eventType := corev1.EventTypeNormal
+	if strings.HasSuffix(reason, "Failed") {
+		eventType = corev1.EventTypeWarning
+	}
+	r.Eventf(obj, eventType, reason, "%s", msg)
+}
+
+// validate returns the message of a podinfo ConfigMap.
+func validate(obj *corev1.ConfigMap) (string, error) {
+	msg, ok := obj.Data[messageKey]
+	if !ok {
+		return "", fmt.Errorf("key %s is missing", messageKey)
+	}
+	if strings.TrimSpace(msg) == "" {
+		return "", errors.New("message is empty")
+	}
+	return msg, nil
+}
