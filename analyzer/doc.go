@@ -49,7 +49,10 @@
 // responsible for its events), or a local context variable declared
 // before the call. A context whose every assignment derives from
 // context.Background, context.TODO or context.WithoutCancel is not usable:
-// shutdown never reaches it.
+// shutdown never reaches it. A context reached only through an expression,
+// such as req.Context() in an HTTP handler or a struct field, is not a
+// variable in scope: the handler counts as a helper without a context (an
+// emitter) until it names the context, as in ctx := req.Context().
 //
 // # Cancellation checks
 //
