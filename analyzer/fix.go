@@ -119,11 +119,15 @@ func (a *pass) source(pos token.Pos) ([]byte, *token.File, bool) {
 	if tf == nil {
 		return nil, nil, false
 	}
-	src, err := a.ReadFile(tf.Name())
-	if err != nil || len(src) != tf.Size() {
-		return nil, nil, false
+	src, ok := a.sources[tf]
+	if !ok {
+		var err error
+		if src, err = a.ReadFile(tf.Name()); err != nil || len(src) != tf.Size() {
+			src = nil
+		}
+		a.sources[tf] = src // read once per file, for all its fixes
 	}
-	return src, tf, true
+	return src, tf, src != nil
 }
 
 // contextName returns how the fix refers to ctx at pos. A blank or unnamed

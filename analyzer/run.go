@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -24,6 +25,7 @@ type pass struct {
 	assigned           map[*types.Var][]assignedValue
 	neverCancelledMemo map[*types.Var]bool
 	ignores            map[*ast.File]map[int]ignoreComment
+	sources            map[*token.File][]byte
 	diags              []analysis.Diagnostic // reported in source order by flush
 }
 
@@ -39,6 +41,7 @@ func run(pass_ *analysis.Pass, s *settings) error {
 		emitterFacts:       make(map[*types.Func]*emitterFact),
 		neverCancelledMemo: make(map[*types.Var]bool),
 		ignores:            make(map[*ast.File]map[int]ignoreComment),
+		sources:            make(map[*token.File][]byte),
 	}
 	if strings.HasSuffix(a.Pkg.Path(), ".test") {
 		return nil // a generated test main package
@@ -68,17 +71,29 @@ func run(pass_ *analysis.Pass, s *settings) error {
 }
 
 // reachesSinks is the fast path: only a package that declares sinks or
-// imports one that reaches them can emit events.
+// imports, directly or transitively, one that does (or that has the fact)
+// can emit events. Dependencies read from export data list the packages
+// their export data refers to, so the walk also works where dependencies
+// were not analysed (the standalone command).
 func (a *pass) reachesSinks() bool {
-	if a.declaresSinks(a.Pkg.Path()) {
-		return true
-	}
-	for _, imp := range a.Pkg.Imports() {
-		if a.declaresSinks(imp.Path()) || a.ImportPackageFact(imp, new(sinkReachFact)) {
+	seen := make(map[*types.Package]bool)
+	var walk func(pkg *types.Package) bool
+	walk = func(pkg *types.Package) bool {
+		if seen[pkg] {
+			return false
+		}
+		seen[pkg] = true
+		if a.declaresSinks(pkg.Path()) || pkg != a.Pkg && a.ImportPackageFact(pkg, new(sinkReachFact)) {
 			return true
 		}
+		for _, imp := range pkg.Imports() {
+			if walk(imp) {
+				return true
+			}
+		}
+		return false
 	}
-	return false
+	return walk(a.Pkg)
 }
 
 func imports(pkg *types.Package, path string) bool {

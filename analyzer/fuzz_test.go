@@ -1,0 +1,334 @@
+package analyzer_test
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// FuzzReconciler generates a reconciler-shaped file from the input (see
+// reconcilerSource), analyzes it against the stubs in testdata/src, applies
+// every suggested fix and checks that: nothing panics and no pass fails;
+// two runs agree; no call is reported twice; the fixed file parses,
+// type-checks, and has no fixable finding left. Without -fuzz it runs the
+// seeds below and those in testdata/fuzz/FuzzReconciler.
+//
+//	go test -run XXX -fuzz FuzzReconciler -fuzztime 10m ./analyzer
+func FuzzReconciler(f *testing.F) {
+	for _, seed := range []string{
+		"",
+		"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11",
+		"\x01\x02\x01\x03\x09\x04\x0d\x05\x0b\x02\x0e\x03\x00\x07\x01\x0c\x06",
+		"\x03\x04\x02\x09\x0b\x04\x01\x05\x00\x0e\x01\x0d\x0c\x07\x10\x02\x0a",
+		"\x02\x03\x00\x03\x06\x0b\x04\x10\x03\x01\x0d\x0e\x05\x09\x11\x08\x0f",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkGenerated(t, data)
+	})
+}
+
+func checkGenerated(t *testing.T, data []byte) {
+	src := reconcilerSource(data)
+	if len(data) > 0 && data[0]%4 != 0 {
+		// Most real code is gofmt-clean; some is not.
+		formatted, err := format.Source([]byte(src))
+		if err != nil {
+			t.Fatalf("generated source does not parse: %v\n%s", err, src)
+		}
+		src = string(formatted)
+	}
+	a := fuzzAnalyzer(t, data)
+
+	first := analyzeSource(t, a, src, "generated source")
+	if again := analyzeSource(t, a, src, "generated source"); again.render() != first.render() {
+		t.Fatalf("two runs differ:\n%s\nthen:\n%s\nsource:\n%s", first.render(), again.render(), src)
+	}
+	seen := make(map[token.Pos]bool)
+	for _, d := range first.diags {
+		if seen[d.Pos] {
+			t.Fatalf("%s reported twice:\n%s\nsource:\n%s", first.tf.Position(d.Pos), first.render(), src)
+		}
+		seen[d.Pos] = true
+	}
+
+	fixed, applied := applyAllFixes(t, first, []byte(src))
+	formatted, err := format.Source(fixed)
+	if err != nil {
+		t.Fatalf("fixed source does not parse: %v\n%s\nfrom:\n%s", err, fixed, src)
+	}
+	second := analyzeSource(t, a, string(formatted), "fixed source")
+	// A fix only adds guards, imports and parameter names, so the n-th
+	// call that is not Is or Err is the same call before and after.
+	fixedSites := make(map[int]bool)
+	before := first.callIndex()
+	for _, d := range applied {
+		fixedSites[before[d.Pos]] = true
+	}
+	after := second.callIndex()
+	for _, d := range second.diags {
+		if i, ok := after[d.Pos]; ok && fixedSites[i] && len(d.SuggestedFixes) > 0 {
+			t.Fatalf("%s: still fixable after its fix: %s\nfixed:\n%s\nfrom:\n%s",
+				second.tf.Position(d.Pos), d.Message, formatted, src)
+		}
+	}
+}
+
+// fuzzAnalyzer picks the default settings, scope reconcile or strict mode.
+func fuzzAnalyzer(t *testing.T, data []byte) *analysis.Analyzer {
+	if len(data) == 0 {
+		return analyzer.Analyzer
+	}
+	switch data[len(data)-1] % 4 {
+	case 2:
+		return newAnalyzer(t, analyzer.Config{Scope: "reconcile"})
+	case 3:
+		return newAnalyzer(t, analyzer.Config{Strict: true})
+	}
+	return analyzer.Analyzer
+}
+
+// analyzeSource type-checks src as package p and returns the findings in
+// it. A type error, or a failed pass on any package, fails the test.
+func analyzeSource(t *testing.T, a *analysis.Analyzer, src, what string) *analyzed {
+	t.Helper()
+	u := loadStubs(t)
+	// The analyzer reads the file back (for indentation), as drivers let it.
+	name := filepath.Join(t.TempDir(), "p.go")
+	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file, err := parser.ParseFile(u.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatalf("%s does not parse: %v\n%s", what, err, src)
+	}
+	tf := u.fset.File(file.FileStart)
+	defer u.fset.RemoveFile(tf) // the file set is shared by every run
+	root, errs := u.check("p", []*ast.File{file})
+	if len(errs) > 0 {
+		t.Fatalf("%s does not type-check: %v\n%s", what, errs, src)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, []*packages.Package{root}, &checker.Options{SanityCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &analyzed{tf: tf, file: file}
+	for act := range graph.All() {
+		if act.Err != nil {
+			t.Fatalf("%s: %v\n%s", act, act.Err, src)
+		}
+		if act.Package == root {
+			res.diags = append(res.diags, act.Diagnostics...)
+		}
+	}
+	return res
+}
+
+// analyzed is the outcome of one run over package p.
+type analyzed struct {
+	diags []analysis.Diagnostic
+	tf    *token.File
+	file  *ast.File
+}
+
+// callIndex numbers the calls of the file in source order, leaving out
+// those a fix inserts (Is and Err), so that a call keeps its number.
+func (r *analyzed) callIndex() map[token.Pos]int {
+	index := make(map[token.Pos]int)
+	ast.Inspect(r.file, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			name := ""
+			switch fun := call.Fun.(type) {
+			case *ast.Ident:
+				name = fun.Name
+			case *ast.SelectorExpr:
+				name = fun.Sel.Name
+			}
+			if name != "Is" && name != "Err" {
+				index[call.Pos()] = len(index)
+			}
+		}
+		return true
+	})
+	return index
+}
+
+// render prints findings and their edits, to compare runs.
+func (r *analyzed) render() string {
+	tf := r.tf
+	var b strings.Builder
+	for _, d := range r.diags {
+		fmt.Fprintf(&b, "%d: %s\n", tf.Offset(d.Pos), d.Message)
+		for _, fix := range d.SuggestedFixes {
+			for _, e := range fix.TextEdits {
+				fmt.Fprintf(&b, "\t%d-%d %q\n", tf.Offset(e.Pos), tf.Offset(e.End), e.NewText)
+			}
+		}
+	}
+	return b.String()
+}
+
+// applyAllFixes applies the first fix of every finding as the command's
+// -fix does: identical edits merge, and a fix that overlaps one already
+// taken is skipped whole. It returns the result and the findings fixed.
+func applyAllFixes(t *testing.T, r *analyzed, src []byte) ([]byte, []analysis.Diagnostic) {
+	tf := r.tf
+	type edit struct {
+		start, end int
+		text       string
+	}
+	var taken []edit
+	var applied []analysis.Diagnostic
+fixes:
+	for _, d := range r.diags {
+		if len(d.SuggestedFixes) == 0 {
+			continue
+		}
+		var fix []edit
+		for _, e := range d.SuggestedFixes[0].TextEdits {
+			end := e.End
+			if !end.IsValid() {
+				end = e.Pos
+			}
+			if int(e.Pos) < tf.Base() || int(end) > tf.Base()+tf.Size() {
+				t.Fatalf("fix for %q edits outside its file", d.Message)
+			}
+			fix = append(fix, edit{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+		}
+		for _, e := range fix {
+			for _, o := range taken {
+				if e != o && (e.start < o.end && o.start < e.end || e.start == o.start) {
+					continue fixes
+				}
+			}
+		}
+		for _, e := range fix {
+			if !containsEdit(taken, e) {
+				taken = append(taken, e)
+			}
+		}
+		applied = append(applied, d)
+	}
+	sort.Slice(taken, func(i, j int) bool { return taken[i].start < taken[j].start })
+	var out bytes.Buffer
+	last := 0
+	for _, e := range taken {
+		out.Write(src[last:e.start])
+		out.WriteString(e.text)
+		last = e.end
+	}
+	out.Write(src[last:])
+	return out.Bytes(), applied
+}
+
+func containsEdit[E comparable](list []E, e E) bool {
+	for _, x := range list {
+		if x == e {
+			return true
+		}
+	}
+	return false
+}
+
+// stubs type-checks the packages of testdata/src once per process; the
+// standard library comes from export data.
+type stubs struct {
+	fset  *token.FileSet
+	std   types.Importer
+	pkgs  map[string]*packages.Package
+	sizes types.Sizes
+}
+
+var (
+	stubsOnce sync.Once
+	theStubs  *stubs
+)
+
+func loadStubs(t *testing.T) *stubs {
+	stubsOnce.Do(func() {
+		fset := token.NewFileSet()
+		theStubs = &stubs{
+			fset:  fset,
+			std:   importer.ForCompiler(fset, "gc", nil),
+			pkgs:  make(map[string]*packages.Package),
+			sizes: types.SizesFor("gc", runtime.GOARCH),
+		}
+	})
+	return theStubs
+}
+
+// Import implements types.Importer over the stubs.
+func (u *stubs) Import(path string) (*types.Package, error) {
+	if p := u.pkgs[path]; p != nil {
+		return p.Types, nil
+	}
+	dir := filepath.Join("testdata", "src", filepath.FromSlash(path))
+	if _, err := os.Stat(dir); err != nil {
+		return u.std.Import(path)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(u.fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	p, errs := u.check(path, files)
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("stub %s: %v", path, errs[0])
+	}
+	u.pkgs[path] = p
+	return p.Types, nil
+}
+
+// check type-checks files as package path; the stubs it imports become
+// its Imports, so that the analyzer runs on them first and facts flow.
+func (u *stubs) check(path string, files []*ast.File) (*packages.Package, []error) {
+	info := &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		FileVersions: make(map[*ast.File]string),
+	}
+	var errs []error
+	conf := types.Config{Importer: u, Sizes: u.sizes, Error: func(err error) { errs = append(errs, err) }}
+	pkg, _ := conf.Check(path, u.fset, files, info)
+	p := &packages.Package{
+		ID: path, Name: pkg.Name(), PkgPath: path, Fset: u.fset,
+		Syntax: files, Types: pkg, TypesInfo: info, TypesSizes: u.sizes,
+		Imports: make(map[string]*packages.Package),
+	}
+	for _, imp := range pkg.Imports() {
+		if dep := u.pkgs[imp.Path()]; dep != nil {
+			p.Imports[imp.Path()] = dep
+		}
+	}
+	return p, errs
+}
