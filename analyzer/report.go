@@ -5,10 +5,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
 )
 
 const (
@@ -106,8 +108,8 @@ func (a *pass) chainRelated(site *callSite) []analysis.RelatedInformation {
 	}
 }
 
-// partialGuardRelated points at the checks that guard some paths to the
-// call but not all of them.
+// partialGuardRelated points at the checks meant to guard the call (their
+// "cancelled" outcome never reaches it) that some path to it bypasses.
 func (a *pass) partialGuardRelated(site *callSite) []analysis.RelatedInformation {
 	if site.deferred() {
 		return nil
@@ -119,7 +121,13 @@ func (a *pass) partialGuardRelated(site *callSite) []analysis.RelatedInformation
 	}
 	var out []analysis.RelatedInformation
 	for _, c := range r.checks {
-		if c.cond.Pos() < site.call.Pos() {
+		meant := true
+		for _, s := range c.block.Succs {
+			if !slices.Contains(c.alive, s) && reaches(s, b) {
+				meant = false // the cancelled outcome leads to the call too
+			}
+		}
+		if meant {
 			out = append(out, analysis.RelatedInformation{
 				Pos:     c.cond.Pos(),
 				End:     c.cond.End(),
@@ -128,6 +136,25 @@ func (a *pass) partialGuardRelated(site *callSite) []analysis.RelatedInformation
 		}
 	}
 	return out
+}
+
+// reaches reports whether block to is reachable from block from.
+func reaches(from, to *cfg.Block) bool {
+	seen := map[*cfg.Block]bool{from: true}
+	for work := []*cfg.Block{from}; len(work) > 0; {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
 }
 
 // reportLooseChecks (-strict) reports checks that also suppress

@@ -1,0 +1,57 @@
+package analyzer_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// TestRelatedInformation checks the explanations attached to findings: the
+// chain of an emitter call down to the sink, and the checks that guard
+// only some paths.
+func TestRelatedInformation(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "guards", "emitters", "crosspkg/controller")
+	related := func(pkg, msgPart string) []analysis.RelatedInformation {
+		for _, r := range results {
+			if r.Pass.Pkg.Path() != pkg {
+				continue
+			}
+			for _, d := range r.Diagnostics {
+				posn := r.Pass.Fset.Position(d.Pos)
+				src, _ := os.ReadFile(posn.Filename)
+				line := strings.Split(string(src), "\n")[posn.Line-1]
+				if strings.Contains(d.Message, msgPart) || strings.Contains(line, msgPart) {
+					return d.Related
+				}
+			}
+		}
+		t.Fatalf("%s: no diagnostic containing %q", pkg, msgPart)
+		return nil
+	}
+	want := func(got []analysis.RelatedInformation, parts ...string) {
+		t.Helper()
+		if len(got) != len(parts) {
+			t.Errorf("%d related entries, want %d: %+v", len(got), len(parts), got)
+			return
+		}
+		for i, p := range parts {
+			if !strings.Contains(got[i].Message, p) {
+				t.Errorf("related[%d] = %q, want it to contain %q", i, got[i].Message, p)
+			}
+		}
+	}
+
+	// A two-step chain within the package: relay -> Notify -> sink.
+	want(related("emitters", "r.relay emits"),
+		"relay emits here", "Notify emits here")
+	// An emitter of another package: the rest of the chain comes from its fact.
+	want(related("crosspkg/controller", "notify.Warn emits"),
+		"Warn emits: it calls Record at notify.go:17, which calls rec.Eventf at notify.go:12")
+	// A check that covers one path to the event but not the other.
+	want(related("guards", `"one path skips the check"`),
+		"this cancellation check guards some paths to the event, not all of them")
+}
