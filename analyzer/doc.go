@@ -82,7 +82,8 @@
 // to the call passes the "not cancelled" outcome of a check: inside
 // if !errors.Is(ctx.Err(), context.Canceled) { ... }, after
 // if ctx.Err() != nil { return } (or continue, break, goto, panic, os.Exit,
-// log.Fatal, klog.Fatal and other well-known calls that never return), in
+// log.Fatal, klog.Fatal and other well-known calls that never return, or a
+// function of the package that ends in one with no return statement), in
 // the default arm of the select above. Calls in unreachable code are never
 // reported. Where some paths are guarded and others not, the diagnostic
 // points at the checks that do not cover every path.

@@ -254,15 +254,43 @@ func caseTags(body *ast.BlockStmt) map[ast.Expr]ast.Expr {
 	return out
 }
 
-// mayReturn tells go/cfg which calls never return.
+// mayReturn tells go/cfg which calls never return: panic, well-known
+// functions, and functions of the package that end in such a call with no
+// return statement (func fatal(err error) { log.Fatal(err) }).
 func (a *pass) mayReturn(call *ast.CallExpr) bool {
 	switch fn := typeutil.Callee(a.TypesInfo, call).(type) {
 	case *types.Builtin:
 		return fn.Name() != "panic"
 	case *types.Func:
-		return !noReturnFuncs[qualifiedName(fn.Origin())]
+		fn = fn.Origin()
+		if noReturnFuncs[qualifiedName(fn)] {
+			return false
+		}
+		if f := a.decls[fn]; f != nil {
+			return !a.neverReturns(f)
+		}
 	}
 	return true
+}
+
+// neverReturns reports whether a function of the package cannot return.
+// Only a function whose last statement is a call that never returns can
+// qualify, so most functions cost a glance; the rest get a graph.
+func (a *pass) neverReturns(f *funcInfo) bool {
+	if v, ok := a.noReturn[f]; ok {
+		return v
+	}
+	a.noReturn[f] = false // recursion: assume it returns
+	v := false
+	if n := len(f.body.List); n > 0 {
+		if last, ok := f.body.List[n-1].(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok && !a.mayReturn(call) {
+				v = cfg.New(f.body, a.mayReturn).NoReturn()
+			}
+		}
+	}
+	a.noReturn[f] = v
+	return v
 }
 
 // noReturnFuncs are well-known functions that never return.

@@ -26,6 +26,7 @@ type pass struct {
 	neverCancelledMemo map[*types.Var]bool
 	ignores            map[*ast.File]map[int]ignoreComment
 	sources            map[*token.File][]byte
+	noReturn           map[*funcInfo]bool
 	diags              []analysis.Diagnostic // reported in source order by flush
 }
 
@@ -42,6 +43,7 @@ func run(pass_ *analysis.Pass, s *settings) error {
 		neverCancelledMemo: make(map[*types.Var]bool),
 		ignores:            make(map[*ast.File]map[int]ignoreComment),
 		sources:            make(map[*token.File][]byte),
+		noReturn:           make(map[*funcInfo]bool),
 	}
 	if strings.HasSuffix(a.Pkg.Path(), ".test") {
 		return nil // a generated test main package

@@ -198,6 +198,19 @@ func (r *R) exits(ctx context.Context) {
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guarded")
 }
 
+// fatal never returns: it ends in os.Exit.
+func fatal(msg string) {
+	println(msg)
+	os.Exit(1)
+}
+
+func (r *R) localNoReturn(ctx context.Context) {
+	if ctx.Err() != nil {
+		fatal("cancelled")
+	}
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guarded")
+}
+
 func (r *R) partial(ctx context.Context, early bool) {
 	if early {
 		if ctx.Err() != nil {
