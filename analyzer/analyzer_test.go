@@ -4,9 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
 func TestAnalyzer(t *testing.T) {

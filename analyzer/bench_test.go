@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/ctxnotify/ctxnotify-lint/analyzer"
-	"github.com/ctxnotify/ctxnotify-lint/internal/synth"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"github.com/ctxnotify/ctxnotify-lint/internal/synth"
 )
 
 // BenchmarkSynthetic runs the analyzer, alone (loading excluded), on the

@@ -44,12 +44,12 @@ func (a *pass) usableContext(f *funcInfo, pos token.Pos) *types.Var {
 			return ps[0]
 		}
 	}
-	return a.localContext(f, pos)
+	return a.localContext(pos)
 }
 
 // localContext finds a usable context variable declared before pos in a
 // scope enclosing pos, innermost first.
-func (a *pass) localContext(f *funcInfo, pos token.Pos) *types.Var {
+func (a *pass) localContext(pos token.Pos) *types.Var {
 	scope := a.Pkg.Scope().Innermost(pos)
 	for ; scope != nil && scope.Parent() != a.Pkg.Scope() && scope != a.Pkg.Scope(); scope = scope.Parent() {
 		for _, name := range scope.Names() {

@@ -27,9 +27,6 @@ func (f *emitterFact) String() string {
 	return "emitter(" + strings.Join(parts, " -> ") + ")"
 }
 
-// sink describes the event call at the end of the chain.
-func (f *emitterFact) sink() emitStep { return f.Steps[len(f.Steps)-1] }
-
 // guardFact marks a function whose boolean result is a cancellation check of
 // its context parameter number Param.
 type guardFact struct {

@@ -9,8 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
 var fixPackages = []string{

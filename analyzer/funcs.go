@@ -2,7 +2,6 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -67,13 +66,6 @@ func (c *callSite) name() string {
 		return "func literal"
 	}
 	return types.ExprString(ast.Unparen(c.call.Fun))
-}
-
-func (f *funcInfo) pos() token.Pos {
-	if f.decl != nil {
-		return f.decl.Pos()
-	}
-	return f.lit.Pos()
 }
 
 // collectFuncs indexes every function body in the package's non-test files

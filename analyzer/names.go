@@ -31,7 +31,7 @@ func (a *pass) checkConfiguredNames() error {
 		for _, name := range names {
 			for _, pkg := range pkgs {
 				if rest, ok := inPackage(name, pkg.Path()); ok && !declares(pkg, rest) {
-					return fmt.Errorf("ctxnotify: %s: %q names nothing: package %s declares no function or method %s", list.flag, name, pkg.Path(), rest)
+					return fmt.Errorf("%s: %q names nothing: package %s declares no function or method %s", list.flag, name, pkg.Path(), rest)
 				}
 			}
 		}

@@ -5,9 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
 // TestRelatedInformation checks the explanations attached to findings: the

@@ -3,8 +3,8 @@ package e2e
 import (
 	"encoding/json"
 	"flag"
-	"os"
 	"fmt"
+	"os"
 	"os/exec"
 	"sort"
 	"strings"

@@ -91,7 +91,9 @@ func applyFixes(roots []*checker.Action, printDiff bool, out io.Writer) error {
 			fixed = formatted
 		}
 		if printDiff {
-			io.WriteString(out, unifiedDiff(name+" (old)", name+" (new)", string(old), string(fixed)))
+			if _, err := io.WriteString(out, unifiedDiff(name+" (old)", name+" (new)", string(old), string(fixed))); err != nil {
+				return err
+			}
 			continue
 		}
 		if err := os.WriteFile(name, fixed, 0o644); err != nil {

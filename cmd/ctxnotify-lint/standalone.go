@@ -126,9 +126,12 @@ func writeMemProfile(name string) {
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer f.Close()
 	runtime.GC()
-	if err := pprof.WriteHeapProfile(f); err != nil {
+	err = pprof.WriteHeapProfile(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		log.Fatal(err)
 	}
 }

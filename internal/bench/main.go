@@ -60,9 +60,6 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if !*keep {
-		defer os.RemoveAll(tmp)
-	}
 	lint := filepath.Join(tmp, "bin", "ctxnotify-lint")
 	null := filepath.Join(tmp, "bin", "nullcheck")
 	mustRun(root, nil, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
@@ -135,6 +132,12 @@ func main() {
 		fmt.Printf("analyzer CPU (standalone - floor), largest / smallest scale: %s / %s = %.1fx\n",
 			round(last), round(first), float64(last)/float64(first))
 		fmt.Println("(go test -bench=. ./analyzer measures the analyzer alone, without loading)")
+	}
+	// A run that fails keeps the directory to look at.
+	if !*keep {
+		if err := os.RemoveAll(tmp); err != nil {
+			log.Fatal(err)
+		}
 	}
 }
 

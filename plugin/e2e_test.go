@@ -1,0 +1,677 @@
+package plugin_test
+
+// The end-to-end test builds a real golangci-lint with the plugin (the
+// tools/golangci-lint module) and the ctxnotify-lint command, runs both on
+// two test modules, and checks that golangci-lint reports exactly what the
+// command reports and the "// finding" comments mark, honours nolint,
+// applies the same fixes, reads the settings and writes SARIF. The modules:
+// testdata/module here (small, with a stand-in recorder; also used for the
+// settings) and the repository's testdata/e2e (real client-go,
+// controller-runtime and Flux). Building golangci-lint takes minutes on a
+// cold build cache: "go test -short" skips the test.
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// A finding is one reported call: the file relative to the module root, the
+// position and the message.
+type finding struct {
+	File         string
+	Line, Column int
+	Message      string
+}
+
+func (f finding) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s", f.File, f.Line, f.Column, f.Message)
+}
+
+// at is a finding's file:line, the precision of the markers.
+func (f finding) at() string { return fmt.Sprintf("%s:%d", f.File, f.Line) }
+
+// tools holds the binaries under test and the golangci-lint cache they share.
+type tools struct {
+	golangciLint, ctxnotifyLint string
+	cache                       string
+}
+
+func TestGolangciLint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds golangci-lint with the plugin: minutes on a cold build cache")
+	}
+	tl := buildTools(t)
+
+	t.Run("module", func(t *testing.T) {
+		t.Parallel()
+		testSmallModule(t, tl)
+	})
+
+	// The module with real client-go, controller-runtime and Flux
+	// dependencies that the command's own end-to-end tests use.
+	t.Run("e2e", func(t *testing.T) {
+		t.Parallel()
+		testCommon(t, tl, filepath.Join("..", "testdata", "e2e"))
+	})
+}
+
+// buildTools builds golangci-lint from the tools module and ctxnotify-lint
+// from this module into a temporary directory.
+func buildTools(t *testing.T) tools {
+	t.Helper()
+	bin := t.TempDir()
+	tl := tools{
+		golangciLint:  filepath.Join(bin, "golangci-lint"),
+		ctxnotifyLint: filepath.Join(bin, "ctxnotify-lint"),
+		cache:         t.TempDir(),
+	}
+	goCmd(t, filepath.Join("..", "tools", "golangci-lint"), "build", "-buildvcs=false", "-o", tl.golangciLint, ".")
+	goCmd(t, "..", "build", "-buildvcs=false", "-o", tl.ctxnotifyLint, "./cmd/ctxnotify-lint")
+	return tl
+}
+
+// testSmallModule runs the common checks on testdata/module, then the ones
+// that need its known layout: a runnable outside reconcile code and a
+// function that only configuration makes a sink, for the settings.
+func testSmallModule(t *testing.T, tl tools) {
+	src, err := filepath.Abs(filepath.Join("testdata", "module"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testCommon(t, tl, src)
+
+	dir := copyModule(t, src)
+	all := tl.lint(t, dir, "", 1)
+	heartbeat := lineOf(t, dir, "controllers/heartbeat.go", "h.Recorder.Event(")
+	page := lineOf(t, dir, "controllers/heartbeat.go", "pager.Page(")
+
+	t.Run("scope reconcile", func(t *testing.T) {
+		got := tl.lint(t, dir, "scope: reconcile", 1)
+		want := tl.cli(t, dir, "-ctxnotify.scope=reconcile")
+		sameFindings(t, got, want)
+		if _, ok := findingAt(all, heartbeat); !ok {
+			t.Errorf("scope all: no finding at %s, a runnable with a usable context", heartbeat)
+		}
+		if f, ok := findingAt(got, heartbeat); ok {
+			t.Errorf("scope reconcile: %v reported, but no Reconcile method reaches it", f)
+		}
+	})
+
+	t.Run("configured sink", func(t *testing.T) {
+		if f, ok := findingAt(all, page); ok {
+			t.Fatalf("default settings: %v reported, but pager.Page is no sink", f)
+		}
+		got := tl.lint(t, dir, "sinks:\n  - example.com/e2e/internal/pager.Page", 1)
+		want := tl.cli(t, dir, "-ctxnotify.sinks=example.com/e2e/internal/pager.Page")
+		sameFindings(t, got, want)
+		if _, ok := findingAt(got, page); !ok {
+			t.Errorf("no finding at %s once pager.Page is configured as a sink; got:\n%s", page, list(got))
+		}
+	})
+
+	t.Run("bad settings", func(t *testing.T) {
+		for _, tt := range []struct{ settings, want string }{
+			{"scope: everything", `ctxnotify: scope: "everything" is not a scope`},
+			{"scopes: all", `ctxnotify: unknown setting "scopes"`},
+			{"strict: sometimes", "ctxnotify: strict: got a string, want true or false"},
+			{"roots: Reconcile", "ctxnotify: roots: got a string, want a list of"},
+			{"sinks:\n  - Page", `ctxnotify: sinks: "Page": want pkgpath.Func or pkgpath.Type.Method`},
+			{"guards:\n  example.com/x.Stopping: true", "ctxnotify: guards: got a mapping, want a list of"},
+			// Checked when the analyzer meets the package, not at start-up.
+			{"sinks:\n  - example.com/e2e/internal/pager.Nope", `ctxnotify: sinks: "example.com/e2e/internal/pager.Nope" names nothing`},
+		} {
+			writeConfig(t, dir, tt.settings)
+			out, code := tl.run(t, dir, "run", "./...")
+			if code != 3 {
+				t.Errorf("settings %q: exit code %d, want 3; output:\n%s", tt.settings, code, out)
+			}
+			// Errors met while running come through golangci-lint's logger, quoted.
+			if !strings.Contains(strings.ReplaceAll(out, `\"`, `"`), tt.want) {
+				t.Errorf("settings %q: output does not contain %q:\n%s", tt.settings, tt.want, out)
+			}
+		}
+	})
+}
+
+// testCommon checks what holds for any test module whose reported lines
+// carry a "// finding" comment, one of them "// finding: cross-package ...".
+// The checks on copies of their own run in parallel once it returns.
+func testCommon(t *testing.T, tl tools, src string) {
+	src, err := filepath.Abs(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := copyModule(t, src)
+	goCmd(t, dir, "build", "./...")
+	markers := findingMarkers(t, dir)
+	if len(markers) == 0 {
+		t.Fatalf("%s has no // finding markers", src)
+	}
+	want := tl.cli(t, dir)
+	var got []finding
+
+	t.Run("findings", func(t *testing.T) {
+		sarif := filepath.Join(t.TempDir(), "ctxnotify.sarif")
+		got = tl.lint(t, dir, "", 1, "--output.sarif.path="+sarif)
+		sameFindings(t, got, want)
+		sameLines(t, got, markers)
+		checkSARIF(t, sarif, dir, got)
+	})
+
+	t.Run("cross-package emitter", func(t *testing.T) {
+		// Facts about helpers in other packages reach golangci-lint's run.
+		var cross []marker
+		for _, m := range markers {
+			if strings.Contains(m.text, "cross-package") {
+				cross = append(cross, m)
+			}
+		}
+		if len(cross) == 0 {
+			t.Fatal(`no "// finding: cross-package ..." marker: the module must call an emitter of another package`)
+		}
+		for _, m := range cross {
+			if _, ok := findingAt(got, m.at); !ok {
+				t.Errorf("no finding at %s, a call of an emitter in another package; got:\n%s", m.at, list(got))
+			}
+		}
+	})
+
+	t.Run("cached", func(t *testing.T) {
+		// The same run again, answered from golangci-lint's cache.
+		again := tl.lint(t, dir, "", 1)
+		sameFindings(t, again, got)
+	})
+
+	t.Run("nolint", func(t *testing.T) {
+		t.Parallel()
+		d := copyModule(t, src)
+		suppressed := markers[0].at
+		addNolint(t, d, suppressed)
+		code := 1
+		if len(markers) == 1 {
+			code = 0
+		}
+		after := tl.lint(t, d, "", code)
+		if f, ok := findingAt(after, suppressed); ok {
+			t.Errorf("//nolint:ctxnotify did not suppress %v", f)
+		}
+		var rest []finding
+		for _, f := range got {
+			if f.at() != suppressed {
+				rest = append(rest, f)
+			}
+		}
+		sameFindings(t, after, rest)
+	})
+
+	t.Run("clean", func(t *testing.T) {
+		t.Parallel()
+		d := copyModule(t, src)
+		for _, m := range markers {
+			addNolint(t, d, m.at)
+		}
+		sarif := filepath.Join(t.TempDir(), "ctxnotify.sarif")
+		after := tl.lint(t, d, "", 0, "--output.sarif.path="+sarif)
+		sameFindings(t, after, nil)
+		checkSARIF(t, sarif, d, nil)
+	})
+
+	t.Run("fix", func(t *testing.T) {
+		t.Parallel()
+		byLint, byCLI := copyModule(t, src), copyModule(t, src)
+		cliFix := tl.startCLI(t, byCLI, "-fix")
+		tl.lintFix(t, byLint)
+		if code := cliFix.wait(t); code != 0 {
+			t.Fatalf("ctxnotify-lint -fix: exit code %d\n%s", code, &cliFix.stderr)
+		}
+		sameGoFiles(t, byLint, byCLI)
+		goCmd(t, byLint, "build", "./...")
+		goCmd(t, byLint, "vet", "./...")
+		if out := goOutput(t, byLint, "fmt", "./..."); out != "" {
+			t.Errorf("go fmt changed fixed files:\n%s", out)
+		}
+		left := tl.startCLI(t, byLint)
+		after := tl.lint(t, byLint, "", -1)
+		sameFindings(t, after, left.findings(t))
+		if len(after) >= len(got) {
+			t.Errorf("--fix fixed nothing: %d findings before, %d after", len(got), len(after))
+		}
+	})
+}
+
+// lint runs golangci-lint on dir with the ctxnotify settings given as YAML
+// (indented under "settings:"), checks the exit code (wantCode -1: 1 with
+// findings, 0 without) and returns the findings.
+func (tl tools) lint(t *testing.T, dir, settings string, wantCode int, args ...string) []finding {
+	t.Helper()
+	writeConfig(t, dir, settings)
+	jsonOut := filepath.Join(t.TempDir(), "out.json")
+	args = append([]string{"run", "--output.json.path=" + jsonOut, "--output.text.path=stdout"}, args...)
+	out, code := tl.run(t, dir, append(args, "./...")...)
+	if code != wantCode && (wantCode != -1 || code > 1) {
+		t.Fatalf("golangci-lint %s: exit code %d, want %d; output:\n%s", strings.Join(args, " "), code, wantCode, out)
+	}
+	data, err := os.ReadFile(jsonOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Issues []struct {
+			FromLinter string
+			Text       string
+			Pos        struct {
+				Filename     string
+				Line, Column int
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatalf("golangci-lint JSON output: %v\n%s", err, data)
+	}
+	var found []finding
+	for _, is := range res.Issues {
+		if is.FromLinter != "ctxnotify" {
+			t.Errorf("issue from linter %q, want only ctxnotify: %s", is.FromLinter, is.Text)
+		}
+		f := finding{relTo(t, dir, is.Pos.Filename), is.Pos.Line, is.Pos.Column, is.Text}
+		// The text output shows the same finding, named for the linter.
+		if line := fmt.Sprintf("%d:%d: %s (ctxnotify)", f.Line, f.Column, f.Message); !strings.Contains(out, line) {
+			t.Errorf("text output has no line ending in %q:\n%s", line, out)
+		}
+		found = append(found, f)
+	}
+	if wantCode == -1 && code != min(len(found), 1) {
+		t.Errorf("golangci-lint %s: exit code %d with %d findings", strings.Join(args, " "), code, len(found))
+	}
+	return sorted(found)
+}
+
+// lintFix runs golangci-lint --fix on dir with default settings.
+func (tl tools) lintFix(t *testing.T, dir string) {
+	t.Helper()
+	writeConfig(t, dir, "")
+	out, code := tl.run(t, dir, "run", "--fix", "./...")
+	if code != 0 && code != 1 {
+		t.Fatalf("golangci-lint run --fix: exit code %d; output:\n%s", code, out)
+	}
+}
+
+// run runs golangci-lint in dir and returns its combined output and exit code.
+func (tl tools) run(t *testing.T, dir string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(tl.golangciLint, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+tl.cache, "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	return string(out), exitCode(t, err, out)
+}
+
+// cli runs ctxnotify-lint on dir and returns its findings. -deps analyzes
+// the dependencies from source, as golangci-lint does for facts.
+func (tl tools) cli(t *testing.T, dir string, flags ...string) []finding {
+	t.Helper()
+	return tl.startCLI(t, dir, flags...).findings(t)
+}
+
+// A cliRun is a ctxnotify-lint process started in the background, so that
+// golangci-lint can run meanwhile.
+type cliRun struct {
+	cmd    *exec.Cmd
+	dir    string
+	stderr bytes.Buffer
+}
+
+func (tl tools) startCLI(t *testing.T, dir string, flags ...string) *cliRun {
+	t.Helper()
+	args := append([]string{"-deps"}, flags...)
+	r := &cliRun{cmd: exec.Command(tl.ctxnotifyLint, append(args, "./...")...), dir: dir}
+	r.cmd.Dir = dir
+	r.cmd.Env = append(os.Environ(), "GOWORK=off")
+	r.cmd.Stderr = &r.stderr
+	if err := r.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { // a test that failed before waiting for it
+		if r.cmd.ProcessState == nil {
+			_ = r.cmd.Process.Kill()
+			_ = r.cmd.Wait()
+		}
+	})
+	return r
+}
+
+// wait waits for the process and returns its exit code.
+func (r *cliRun) wait(t *testing.T) int {
+	t.Helper()
+	return exitCode(t, r.cmd.Wait(), r.stderr.Bytes())
+}
+
+// findings waits for the process and parses the findings it printed.
+func (r *cliRun) findings(t *testing.T) []finding {
+	t.Helper()
+	code := r.wait(t)
+	var found []finding
+	for line := range strings.Lines(r.stderr.String()) {
+		m := cliLine.FindStringSubmatch(strings.TrimSuffix(line, "\n"))
+		if m == nil {
+			t.Fatalf("%s: unexpected output line %q in:\n%s", r.cmd, line, &r.stderr)
+		}
+		if strings.HasPrefix(m[4], "\t") {
+			continue // related information, which the plugin drops
+		}
+		ln, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		found = append(found, finding{relTo(t, r.dir, m[1]), ln, col, m[4]})
+	}
+	if want := map[bool]int{true: 3, false: 0}[len(found) > 0]; code != want {
+		t.Fatalf("%s: exit code %d, want %d; output:\n%s", r.cmd, code, want, &r.stderr)
+	}
+	return sorted(found)
+}
+
+var cliLine = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): (.*)$`)
+
+func exitCode(t *testing.T, err error, out []byte) int {
+	t.Helper()
+	if err == nil {
+		return 0
+	}
+	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	t.Fatalf("%v\n%s", err, out)
+	return -1
+}
+
+// writeConfig writes dir/.golangci.yml enabling only ctxnotify, with the
+// given settings, and without golangci-lint's limits on repeated issues and
+// on issues per line (two calls on one line are two findings). Parallel
+// runners are allowed: golangci-lint otherwise locks a file in the system's
+// temporary directory and gives up after five seconds.
+func writeConfig(t *testing.T, dir, settings string) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(`version: "2"
+run:
+  allow-parallel-runners: true
+linters:
+  default: none
+  enable:
+    - ctxnotify
+  settings:
+    custom:
+      ctxnotify:
+        type: module
+        description: event emissions not guarded against context cancellation
+`)
+	if settings != "" {
+		b.WriteString("        settings:\n")
+		for line := range strings.Lines(settings) {
+			b.WriteString("          " + line)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(`issues:
+  max-issues-per-linter: 0
+  max-same-issues: 0
+  uniq-by-line: false
+`)
+	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkSARIF checks that path holds a SARIF 2.1.0 log with one ctxnotify
+// result per finding, at the finding's position and with its message.
+func checkSARIF(t *testing.T, path, dir string, want []finding) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Schema  string `json:"$schema"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Name string `json:"name"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID  string `json:"ruleId"`
+				Level   string `json:"level"`
+				Message struct {
+					Text string `json:"text"`
+				} `json:"message"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+						Region struct {
+							StartLine   int `json:"startLine"`
+							StartColumn int `json:"startColumn"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatalf("SARIF output is not JSON: %v\n%s", err, data)
+	}
+	if log.Version != "2.1.0" || log.Schema == "" || len(log.Runs) != 1 || log.Runs[0].Tool.Driver.Name == "" {
+		t.Fatalf("SARIF output lacks version 2.1.0, $schema, one run or the tool name:\n%s", data)
+	}
+	var got []finding
+	for _, r := range log.Runs[0].Results {
+		if r.RuleID != "ctxnotify" {
+			t.Errorf("SARIF result has rule id %q, want ctxnotify", r.RuleID)
+		}
+		if r.Level == "" || len(r.Locations) != 1 {
+			t.Errorf("SARIF result lacks a level or has %d locations, want 1", len(r.Locations))
+			continue
+		}
+		loc := r.Locations[0].PhysicalLocation
+		if filepath.IsAbs(loc.ArtifactLocation.URI) {
+			t.Errorf("SARIF location %q is absolute, want it relative so code scanning can place it", loc.ArtifactLocation.URI)
+		}
+		got = append(got, finding{relTo(t, dir, loc.ArtifactLocation.URI), loc.Region.StartLine, loc.Region.StartColumn, r.Message.Text})
+	}
+	sameFindings(t, sorted(got), want)
+}
+
+// A marker is a "// finding" comment: the line it is on (file:line) and the
+// comment's text, which says why the line is reported.
+type marker struct{ at, text string }
+
+// findingMarkers returns the "// finding" comments of dir's Go files.
+func findingMarkers(t *testing.T, dir string) []marker {
+	t.Helper()
+	var ms []marker
+	walkGoFiles(t, dir, func(rel string, data []byte) {
+		for i, line := range strings.Split(string(data), "\n") {
+			if _, text, ok := strings.Cut(line, "// finding"); ok {
+				ms = append(ms, marker{fmt.Sprintf("%s:%d", rel, i+1), text})
+			}
+		}
+	})
+	slices.SortFunc(ms, func(a, b marker) int { return strings.Compare(a.at, b.at) })
+	return ms
+}
+
+// addNolint puts //nolint:ctxnotify on the marked line at (file:line).
+func addNolint(t *testing.T, dir, at string) {
+	t.Helper()
+	file, lineStr, _ := strings.Cut(at, ":")
+	n, _ := strconv.Atoi(lineStr)
+	path := filepath.Join(dir, filepath.FromSlash(file))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	lines[n-1] = strings.Replace(lines[n-1], "// finding", "//nolint:ctxnotify // finding", 1)
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// lineOf returns file:line of the first line of file containing text.
+func lineOf(t *testing.T, dir, file, text string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.Contains(line, text) {
+			return fmt.Sprintf("%s:%d", file, i+1)
+		}
+	}
+	t.Fatalf("%s has no line containing %q", file, text)
+	return ""
+}
+
+func findingAt(found []finding, at string) (finding, bool) {
+	for _, f := range found {
+		if f.at() == at {
+			return f, true
+		}
+	}
+	return finding{}, false
+}
+
+func sameFindings(t *testing.T, got, want []finding) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("golangci-lint findings differ from ctxnotify-lint's\ngot:\n%s\nwant:\n%s", list(got), list(want))
+	}
+}
+
+func sameLines(t *testing.T, got []finding, markers []marker) {
+	t.Helper()
+	var at, want []string
+	for _, f := range got {
+		at = append(at, f.at())
+	}
+	for _, m := range markers {
+		want = append(want, m.at)
+	}
+	slices.Sort(at)
+	if !slices.Equal(at, want) {
+		t.Errorf("findings are not on the // finding lines\ngot:  %v\nwant: %v", at, want)
+	}
+}
+
+// sameGoFiles checks that the Go files of dirs a and b are identical.
+func sameGoFiles(t *testing.T, a, b string) {
+	t.Helper()
+	walkGoFiles(t, a, func(rel string, data []byte) {
+		other, err := os.ReadFile(filepath.Join(b, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if !bytes.Equal(data, other) {
+			t.Errorf("%s: golangci-lint --fix wrote\n%s\nctxnotify-lint -fix wrote\n%s", rel, data, other)
+		}
+	})
+}
+
+func walkGoFiles(t *testing.T, dir string, fn func(rel string, data []byte)) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		fn(relTo(t, dir, path), data)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// copyModule copies the module at src into a fresh temporary directory, so
+// runs never change the source tree and each sees its own files.
+func copyModule(t *testing.T, src string) string {
+	t.Helper()
+	dst, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// relTo returns path relative to dir, slash-separated.
+func relTo(t *testing.T, dir, path string) string {
+	t.Helper()
+	if !filepath.IsAbs(path) {
+		return filepath.ToSlash(path)
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.ToSlash(rel)
+}
+
+func goCmd(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	goOutput(t, dir, args...)
+}
+
+func goOutput(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func sorted(found []finding) []finding {
+	slices.SortFunc(found, func(a, b finding) int {
+		return cmp.Or(
+			strings.Compare(a.File, b.File),
+			cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Column, b.Column),
+			strings.Compare(a.Message, b.Message))
+	})
+	return found
+}
+
+func list(found []finding) string {
+	if len(found) == 0 {
+		return "\t(none)"
+	}
+	var b strings.Builder
+	for _, f := range found {
+		fmt.Fprintf(&b, "\t%v\n", f)
+	}
+	return b.String()
+}

@@ -1,0 +1,76 @@
+// Package plugin registers the ctxnotify analyzer as a golangci-lint module
+// plugin named "ctxnotify".
+//
+// A golangci-lint binary that blank-imports this package runs the analyzer
+// when .golangci.yml enables it:
+//
+//	linters:
+//	  enable:
+//	    - ctxnotify
+//	  settings:
+//	    custom:
+//	      ctxnotify:
+//	        type: module
+//	        settings:
+//	          scope: reconcile
+//
+// The settings are those of [Settings]; they are validated when golangci-lint
+// starts, so a bad value stops it before any package is loaded. The findings
+// are the command's, without their related information (see withoutRelated).
+package plugin
+
+import (
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+)
+
+// Name is the name of the plugin, of its linter in golangci-lint, and of the
+// analyzer, so nolint directives, messages and SARIF rule ids all read it.
+const Name = "ctxnotify"
+
+func init() { register.Plugin(Name, New) }
+
+// New decodes and validates the settings golangci-lint passes and returns the
+// plugin, or an error starting with "ctxnotify:" that names the setting.
+func New(raw any) (register.LinterPlugin, error) {
+	s, err := decodeSettings(raw)
+	if err != nil {
+		return nil, err
+	}
+	a, err := analyzer.New(s.config())
+	if err != nil {
+		return nil, err
+	}
+	return ctxnotifyPlugin{withoutRelated(a)}, nil
+}
+
+// withoutRelated returns a copy of a whose diagnostics carry no related
+// information. golangci-lint turns each related item into an issue of its
+// own ("ctxnotify(related information): ..."), which it would count, print,
+// upload and suppress apart from the finding it explains; the finding's
+// message already names what the call emits.
+func withoutRelated(a *analysis.Analyzer) *analysis.Analyzer {
+	w := *a
+	w.Run = func(pass *analysis.Pass) (any, error) {
+		report := pass.Report
+		pass.Report = func(d analysis.Diagnostic) {
+			d.Related = nil
+			report(d)
+		}
+		return a.Run(pass)
+	}
+	return &w
+}
+
+// ctxnotifyPlugin hands golangci-lint the configured analyzer.
+type ctxnotifyPlugin struct{ analyzer *analysis.Analyzer }
+
+func (p ctxnotifyPlugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	return []*analysis.Analyzer{p.analyzer}, nil
+}
+
+// GetLoadMode asks for type information: the analyzer resolves callees and
+// exports facts across packages.
+func (ctxnotifyPlugin) GetLoadMode() string { return register.LoadModeTypesInfo }

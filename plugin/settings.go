@@ -1,0 +1,113 @@
+package plugin
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+)
+
+// Settings are the plugin's settings in .golangci.yml
+// (linters.settings.custom.ctxnotify.settings). Each mirrors the
+// [analyzer.Config] field, and the -ctxnotify.NAME flag, of the same name.
+//
+// Package paths and names are list values, never mapping keys:
+// golangci-lint's configuration loader lowercases keys and splits them at dots.
+type Settings struct {
+	Scope     string   `json:"scope"`
+	Roots     []string `json:"roots"`
+	Sinks     []string `json:"sinks"`
+	Guards    []string `json:"guards"`
+	Strict    bool     `json:"strict"`
+	Generated bool     `json:"generated"`
+}
+
+func (s Settings) config() analyzer.Config {
+	return analyzer.Config{
+		Scope:     s.Scope,
+		Roots:     s.Roots,
+		Sinks:     s.Sinks,
+		Guards:    s.Guards,
+		Strict:    s.Strict,
+		Generated: s.Generated,
+	}
+}
+
+// settingForms gives, for each setting in documentation order, the form it
+// accepts; error messages quote it.
+var settingForms = []struct {
+	name, form string
+	list       bool
+}{
+	{"scope", `"all" or "reconcile"`, false},
+	{"roots", "a list of regular expressions over pkgpath.Recv.Method or pkgpath.Func", true},
+	{"sinks", "a list of pkgpath.Type.Method or pkgpath.Func", true},
+	{"guards", `a list of pkgpath.Func or pkgpath.Type.Method, "!" in front when true means not cancelled`, true},
+	{"strict", "true or false", false},
+	{"generated", "true or false", false},
+}
+
+// decodeSettings decodes the raw settings strictly: an unknown key or a value
+// of the wrong type is an error that names the setting and its form.
+func decodeSettings(raw any) (Settings, error) {
+	s, err := register.DecodeSettings[Settings](raw)
+	if err == nil {
+		return s, nil
+	}
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &typeErr) && typeErr.Field == "":
+		return Settings{}, fmt.Errorf("ctxnotify: settings: got %s, want a mapping with the keys %s", article(typeErr.Value), settingNames())
+	case errors.As(err, &typeErr):
+		name, _, _ := strings.Cut(typeErr.Field, ".")
+		form, list := formOf(name)
+		got := "got " + article(typeErr.Value)
+		if list && typeErr.Type.Kind() == reflect.String {
+			got = "an entry is " + article(typeErr.Value)
+		}
+		return Settings{}, fmt.Errorf("ctxnotify: %s: %s, want %s", name, got, form)
+	}
+	if _, key, ok := strings.Cut(err.Error(), "unknown field "); ok {
+		return Settings{}, fmt.Errorf("ctxnotify: unknown setting %s; the settings are %s", key, settingNames())
+	}
+	return Settings{}, fmt.Errorf("ctxnotify: settings: %v", err)
+}
+
+// formOf returns the form a setting accepts and whether it is a list.
+func formOf(name string) (form string, list bool) {
+	for _, s := range settingForms {
+		if s.name == name {
+			return s.form, s.list
+		}
+	}
+	return "one of " + settingNames(), false
+}
+
+func settingNames() string {
+	names := make([]string, len(settingForms))
+	for i, s := range settingForms {
+		names[i] = s.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// article turns a JSON kind ("string", "array", "object") into the YAML
+// words a user sees ("a string", "a list", "a mapping").
+func article(jsonKind string) string {
+	switch jsonKind {
+	case "array":
+		return "a list"
+	case "object":
+		return "a mapping"
+	case "number":
+		return "a number"
+	case "bool":
+		return "a boolean"
+	}
+	return "a " + jsonKind
+}
