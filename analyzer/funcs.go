@@ -23,8 +23,7 @@ type funcInfo struct {
 	file    *ast.File
 
 	calls    []*callSite // calls of sinks and functions, outside nested literals
-	refs     []*funcInfo // functions of the package it calls or references
-	children []*funcInfo // literals defined directly inside it
+	refs     []*funcInfo // package functions it calls or references, literals defined in it
 	invoked  *callSite   // the call that runs this literal where it is defined
 	valueUse bool        // referenced other than as the callee of a call
 
@@ -106,7 +105,6 @@ func (a *pass) collectFuncs() {
 				if f.parent == nil {
 					continue // a literal outside any function body
 				}
-				f.parent.children = append(f.parent.children, f)
 				f.parent.refs = append(f.parent.refs, f)
 			}
 			byNode[cur.Node()] = f
