@@ -65,6 +65,15 @@ func TestGolangciLint(t *testing.T) {
 		t.Parallel()
 		testCommon(t, tl, filepath.Join("..", "testdata", "e2e"))
 	})
+
+	// The root .golangci.yml is the example users copy: it must run clean
+	// on this repository.
+	t.Run("project", func(t *testing.T) {
+		t.Parallel()
+		if out, code := tl.run(t, "..", "run", "./..."); code != 0 {
+			t.Errorf("golangci-lint run on the repository: exit code %d\n%s", code, out)
+		}
+	})
 }
 
 // buildTools builds golangci-lint from the tools module and ctxnotify-lint
