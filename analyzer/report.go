@@ -183,7 +183,15 @@ func (a *pass) diagnosef(pos token.Pos, format string, args ...any) {
 }
 
 func (a *pass) flush() {
-	sort.SliceStable(a.diags, func(i, j int) bool { return a.diags[i].Pos < a.diags[j].Pos })
+	// By file name, then offset: token.Pos order follows the order in which
+	// the driver happened to read the files.
+	sort.SliceStable(a.diags, func(i, j int) bool {
+		pi, pj := a.Fset.Position(a.diags[i].Pos), a.Fset.Position(a.diags[j].Pos)
+		if pi.Filename != pj.Filename {
+			return pi.Filename < pj.Filename
+		}
+		return pi.Offset < pj.Offset
+	})
 	for _, d := range a.diags {
 		a.Report(d)
 	}

@@ -36,7 +36,7 @@ func runStandalone(opts options, patterns []string) int {
 	}
 	exit := 0
 	// Errors are printed for the whole graph, before it is pruned.
-	if packages.PrintErrors(initial) > 0 {
+	if printErrors(initial) > 0 {
 		exit = 1
 	}
 	if !opts.deps {
@@ -53,6 +53,14 @@ func runStandalone(opts options, patterns []string) int {
 		return 1
 	}
 	if opts.fix {
+		// Fix what could be analysed, but say what could not: a silent
+		// exit 0 would read as "nothing left to fix".
+		for _, act := range graph.Roots {
+			if act.Err != nil {
+				log.Printf("%s: %v", act.Package.PkgPath, act.Err)
+				exit = 1
+			}
+		}
 		if err := applyFixes(graph.Roots, opts.diff, os.Stdout); err != nil {
 			log.Print(err)
 			return 1
@@ -60,6 +68,27 @@ func runStandalone(opts options, patterns []string) int {
 		return exit
 	}
 	return max(exit, printFindings(graph, opts))
+}
+
+// printErrors prints the packages' errors like packages.PrintErrors, but
+// once: when go/types reports a package's type errors, the compiler's
+// report of the same errors (a list error from go list -export) is left out.
+func printErrors(pkgs []*packages.Package) int {
+	n := 0
+	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+		typeErrors := false
+		for _, err := range pkg.Errors {
+			typeErrors = typeErrors || err.Kind == packages.TypeError
+		}
+		for _, err := range pkg.Errors {
+			if typeErrors && err.Kind == packages.ListError && strings.HasPrefix(err.Msg, "# ") {
+				continue
+			}
+			fmt.Fprintln(os.Stderr, err)
+			n++
+		}
+	})
+	return n
 }
 
 // load type-checks the packages named by patterns from source. Without

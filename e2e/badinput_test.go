@@ -1,0 +1,133 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// badModule is a module without dependencies whose packages are broken in
+// one way each, or trip a setting.
+var badModule = map[string]string{
+	"go.mod":           "module example.com/bad\n\ngo 1.26\n",
+	"noparse/p.go":     "package noparse\n\nfunc f( {\n",
+	"notype/p.go":      "package notype\n\nvar x int = \"s\"\n",
+	"missing/p.go":     "package missing\n\nimport _ \"example.com/nowhere/pkg\"\n",
+	"notify/p.go":      notifySrc,
+	"notify/ignore.go": "package notify\n\nimport \"context\"\n\nfunc Ignored(ctx context.Context) {\n\t//ctxnotify:ignore\n\tNotify(\"x\")\n}\n",
+	"plain/p.go":       "package plain\n\nfunc F() {}\n",
+}
+
+const notifySrc = `package notify
+
+import "context"
+
+func Notify(msg string) {}
+
+func Run(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
+	Notify("x")
+}
+`
+
+const sinkNotify = "-ctxnotify.sinks=example.com/bad/notify.Notify"
+
+// TestBadInput checks that broken packages and bad settings each give a
+// clear message and the documented exit code (standalone: 1 for load or
+// analysis errors, 2 for bad flags, 3 for findings; go vet: 1 for all but
+// unknown flags, 2), and never a stack trace.
+func TestBadInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs go vet")
+	}
+	bin := buildTool(t)
+	dir := t.TempDir()
+	for name, src := range badModule {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name       string
+		args       []string
+		standalone int // exit code of the command
+		vet        int // exit code of go vet -vettool
+		want       string
+	}{
+		{"does not parse", []string{"./noparse"}, 1, 1, `expected ')', found '{'`},
+		{"does not type-check", []string{"./notype"}, 1, 1, `cannot use "s" (untyped string constant) as int value`},
+		{"missing dependency", []string{"./missing"}, 1, 1, "no required module provides package example.com/nowhere/pkg"},
+		{"no such directory", []string{"./nowhere"}, 1, 1, "nowhere: directory not found"},
+		{"unknown flag", []string{"-bogus", "./plain"}, 2, 2, "flag provided but not defined: -bogus"},
+		{"bad scope", []string{"-ctxnotify.scope=bogus", "./plain"}, 2, 1, `scope: "bogus" is not a scope; use "all" or "reconcile"`},
+		{"unqualified sink", []string{"-ctxnotify.sinks=Notify", "./plain"}, 2, 1, `sinks: "Notify": want pkgpath.Func or pkgpath.Type.Method`},
+		{"bad roots", []string{"-ctxnotify.roots=(", "./plain"}, 2, 1, `roots: "(" is not a regular expression`},
+		{"bad guard", []string{"-ctxnotify.guards=a.b c", "./plain"}, 2, 1, `guards: "a.b c": want pkgpath.Func`},
+		{"ignore without reason", []string{sinkNotify, "./notify"}, 3, 1, "//ctxnotify:ignore needs a reason"},
+		{"sink names nothing", []string{"-ctxnotify.sinks=example.com/bad/notify.Nope.Send", "./notify"}, 1, 1,
+			`sinks: "example.com/bad/notify.Nope.Send" names nothing: package example.com/bad/notify declares no function or method Nope.Send`},
+		{"guard names nothing", []string{"-ctxnotify.guards=example.com/bad/notify.Stopping", "./notify"}, 1, 1,
+			`guards: "example.com/bad/notify.Stopping" names nothing`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, code := run(t, dir, bin, tc.args...)
+			vetOut, vetCode := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, tc.args...)...)
+			checkBadOutput(t, "go vet", vetOut, vetCode, tc.vet, tc.want)
+			checkBadOutput(t, "standalone", out, code, tc.standalone, tc.want)
+			// Standalone, the message must come once; go vet runs the tool
+			// once per package (the standard library's included), so it may
+			// repeat there.
+			if n := strings.Count(string(out), tc.want); n != 1 {
+				t.Errorf("standalone: %q printed %d times, want once:\n%s", tc.want, n, out)
+			}
+		})
+	}
+}
+
+// stackTrace matches the lines a panic or a fatal runtime error prints.
+var stackTrace = regexp.MustCompile(`(?m)^(panic: |goroutine \d+ |fatal error: )`)
+
+func checkBadOutput(t *testing.T, mode string, out []byte, code, wantCode int, want string) {
+	t.Helper()
+	if code != wantCode {
+		t.Errorf("%s: exit code %d, want %d\n%s", mode, code, wantCode, out)
+	}
+	if !strings.Contains(string(out), want) {
+		t.Errorf("%s: output does not say %q:\n%s", mode, want, out)
+	}
+	if strings.Contains(string(out), "ctxnotify: ctxnotify: ") {
+		t.Errorf("%s: doubled prefix:\n%s", mode, out)
+	}
+	if stackTrace.Match(out) {
+		t.Errorf("%s: output has a stack trace:\n%s", mode, out)
+	}
+}
+
+// TestFixReportsAnalysisErrors checks that -fix, like the other modes, says
+// when the analysis failed instead of exiting 0 in silence.
+func TestFixReportsAnalysisErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildTool(t)
+	dir := t.TempDir()
+	for name, src := range map[string]string{"go.mod": badModule["go.mod"], "notify/p.go": notifySrc} {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, code := run(t, dir, bin, "-fix", "-ctxnotify.sinks=example.com/bad/notify.Nope.Send", "./notify")
+	checkBadOutput(t, "standalone -fix", out, code, 1, "names nothing")
+}
