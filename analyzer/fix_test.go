@@ -91,21 +91,7 @@ func (r *recorder) Errorf(format string, args ...any) {
 func copyTestdata(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	err := filepath.WalkDir("testdata", func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dir, strings.TrimPrefix(path, "testdata"))
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
+	if err := os.CopyFS(dir, os.DirFS("testdata")); err != nil {
 		t.Fatal(err)
 	}
 	return dir
