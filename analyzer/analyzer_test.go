@@ -90,3 +90,10 @@ func TestConfiguredNameMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerated: -generated reports findings in generated files too (the
+// default run never reports in directives/generated.go).
+func TestGenerated(t *testing.T) {
+	a := newAnalyzer(t, analyzer.Config{Generated: true})
+	analysistest.Run(t, analysistest.TestData(), a, "generated")
+}
