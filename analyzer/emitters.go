@@ -39,32 +39,41 @@ func (a *pass) importedEmitter(site *callSite) *emitterFact {
 	return fact
 }
 
-// mayEmit over-approximates the emitters, ignoring guards: the functions
-// that call a sink, an imported emitter, or (transitively) one of them.
-// Only these functions need control-flow graphs.
-func (a *pass) mayEmit() map[*funcInfo]bool {
-	out := make(map[*funcInfo]bool)
-	callers := make(map[*funcInfo][]*funcInfo)
-	var work []*funcInfo
+// sitesByTarget indexes the call sites of each function of the package
+// (sink calls aside): the reverse call graph the fixpoints walk.
+func (a *pass) sitesByTarget() map[*funcInfo][]*callSite {
+	out := make(map[*funcInfo][]*callSite)
 	for _, f := range a.funcs {
 		for _, site := range f.calls {
 			if t := a.target(site); t != nil && !a.isSinkCall(site) {
-				callers[t] = append(callers[t], f)
-			} else if a.isSinkCall(site) || a.importedEmitter(site) != nil {
-				if !out[f] {
-					out[f] = true
-					work = append(work, f)
-				}
+				out[t] = append(out[t], site)
+			}
+		}
+	}
+	return out
+}
+
+// mayEmit over-approximates the emitters, ignoring guards: the functions
+// that call a sink, an imported emitter, or (transitively) one of them.
+// Only these functions need control-flow graphs.
+func (a *pass) mayEmit(sitesOf map[*funcInfo][]*callSite) map[*funcInfo]bool {
+	out := make(map[*funcInfo]bool)
+	var work []*funcInfo
+	for _, f := range a.funcs {
+		for _, site := range f.calls {
+			if !out[f] && (a.isSinkCall(site) || a.importedEmitter(site) != nil) {
+				out[f] = true
+				work = append(work, f)
 			}
 		}
 	}
 	for len(work) > 0 {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, c := range callers[f] {
-			if !out[c] {
-				out[c] = true
-				work = append(work, c)
+		for _, site := range sitesOf[f] {
+			if !out[site.fn] {
+				out[site.fn] = true
+				work = append(work, site.fn)
 			}
 		}
 	}
@@ -73,58 +82,71 @@ func (a *pass) mayEmit() map[*funcInfo]bool {
 
 // markGuardedFuncs applies rule 3: an unexported function, never used as a
 // value, with at least one call site in non-test files, all of them guarded,
-// is itself guarded. Greatest fixpoint: a call site inside a guarded
-// function is guarded, so guarded recursion stays guarded.
-func (a *pass) markGuardedFuncs(mayEmit map[*funcInfo]bool) {
-	sites := make(map[*funcInfo][]*callSite)
-	for f := range mayEmit {
-		for _, site := range f.calls {
-			if t := a.target(site); t != nil && t.decl != nil {
-				sites[t] = append(sites[t], site)
-			}
-		}
-	}
-	var candidates []*funcInfo
+// is itself guarded. Greatest fixpoint: every candidate starts guarded (so
+// guarded recursion stays guarded) and loses it when a call site is not;
+// then only the candidates called from inside it are checked again.
+func (a *pass) markGuardedFuncs(mayEmit map[*funcInfo]bool, sitesOf map[*funcInfo][]*callSite) {
+	var work []*funcInfo
+	dependents := make(map[*funcInfo][]*funcInfo) // declaration -> candidates called inside it
 	for _, f := range a.funcs {
-		if f.decl != nil && mayEmit[f] && !f.obj.Exported() && !f.valueUse && len(sites[f]) > 0 {
+		if f.decl != nil && mayEmit[f] && !f.obj.Exported() && !f.valueUse && len(sitesOf[f]) > 0 {
 			f.guarded = true
-			candidates = append(candidates, f)
+			work = append(work, f)
+			for _, site := range sitesOf[f] {
+				d := outermost(site.fn)
+				dependents[d] = append(dependents[d], f)
+			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, f := range candidates {
-			if !f.guarded {
-				continue
-			}
-			for _, site := range sites[f] {
-				if !a.guardedAt(site) {
-					f.guarded = false
-					changed = true
-					break
-				}
+	for len(work) > 0 {
+		f := work[0]
+		work = work[1:]
+		if !f.guarded {
+			continue
+		}
+		for _, site := range sitesOf[f] {
+			if !a.guardedAt(site) {
+				f.guarded = false
+				work = append(work, dependents[f]...)
+				break
 			}
 		}
 	}
 }
 
+// outermost returns the declaration a literal is nested in.
+func outermost(f *funcInfo) *funcInfo {
+	for f.parent != nil {
+		f = f.parent
+	}
+	return f
+}
+
 // findEmitters computes the least fixpoint of the emitter rule: a function
 // is an emitter when it makes an emitting call, unguarded, with no usable
-// context in hand, and is not itself guarded (rule 3).
-func (a *pass) findEmitters(mayEmit map[*funcInfo]bool) {
-	for changed := true; changed; {
-		changed = false
-		for _, f := range a.funcs {
-			if f.emits != nil || !mayEmit[f] || f.guarded {
-				continue
-			}
-			for _, site := range f.calls {
-				if a.emitting(site) && !a.ignored(site) && !a.guardedAt(site) &&
-					a.usableContext(f, site.call.Pos()) == nil {
-					f.emits = site
-					changed = true
-					break
+// context in hand, and is not itself guarded (rule 3). When a function
+// becomes one, only its callers are looked at again.
+func (a *pass) findEmitters(mayEmit map[*funcInfo]bool, sitesOf map[*funcInfo][]*callSite) {
+	var work []*funcInfo
+	for _, f := range a.funcs {
+		if mayEmit[f] {
+			work = append(work, f)
+		}
+	}
+	for len(work) > 0 {
+		f := work[0]
+		work = work[1:]
+		if f.emits != nil || f.guarded {
+			continue
+		}
+		for _, site := range f.calls {
+			if a.emitting(site) && !a.ignored(site) && !a.guardedAt(site) &&
+				a.usableContext(f, site.call.Pos()) == nil {
+				f.emits = site
+				for _, caller := range sitesOf[f] {
+					work = append(work, caller.fn)
 				}
+				break
 			}
 		}
 	}

@@ -61,12 +61,13 @@ func run(pass_ *analysis.Pass, s *settings) error {
 	a.ExportPackageFact(new(sinkReachFact))
 	a.collectFuncs()
 	a.findGuards()
-	mayEmit := a.mayEmit()
+	sitesOf := a.sitesByTarget()
+	mayEmit := a.mayEmit(sitesOf)
 	if a.settings.reconcileOnly {
 		a.markReconcileCode()
 	}
-	a.markGuardedFuncs(mayEmit)
-	a.findEmitters(mayEmit)
+	a.markGuardedFuncs(mayEmit, sitesOf)
+	a.findEmitters(mayEmit, sitesOf)
 	a.exportEmitters()
 	a.report(mayEmit)
 	return nil
