@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,18 +12,18 @@ import (
 )
 
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer,
+	analysistest.Run(t, testdata, analyzer.Analyzer,
 		"sinks", "guards", "contexts", "closures", "emitters", "directives", "crosspkg/guard", "crosspkg/notify", "crosspkg/controller")
 }
 
 func TestScopeReconcile(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Scope: "reconcile", Roots: []string{`^scope\.R\.Run$`}})
-	analysistest.Run(t, analysistest.TestData(), a, "scope")
+	analysistest.Run(t, testdata, a, "scope")
 }
 
 func TestStrict(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Strict: true})
-	analysistest.Run(t, analysistest.TestData(), a, "strict")
+	analysistest.Run(t, testdata, a, "strict")
 }
 
 func newAnalyzer(t *testing.T, c analyzer.Config) *analysis.Analyzer {
@@ -39,7 +40,7 @@ func TestConfiguredSinksAndGuards(t *testing.T) {
 		Sinks:  []string{"configured.Notifier.Send", "configured.Alert"},
 		Guards: []string{"configured.Stopping", "!configured.Running"},
 	})
-	analysistest.Run(t, analysistest.TestData(), a, "configured")
+	analysistest.Run(t, testdata, a, "configured")
 }
 
 func TestConfigErrors(t *testing.T) {
@@ -84,7 +85,7 @@ func TestConfiguredNameMissing(t *testing.T) {
 	} {
 		a := newAnalyzer(t, c)
 		rec := &recorder{}
-		results := analysistest.Run(rec, analysistest.TestData(), a, "configured")
+		results := analysistest.Run(rec, testdata, a, "configured")
 		if len(results) != 1 || results[0].Err == nil || !strings.Contains(results[0].Err.Error(), "names nothing: package configured declares no function or method") {
 			t.Errorf("%+v: got %v, want an error naming the missing entry", c, results[0].Err)
 		}
@@ -95,5 +96,14 @@ func TestConfiguredNameMissing(t *testing.T) {
 // default run never reports in directives/generated.go).
 func TestGenerated(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Generated: true})
-	analysistest.Run(t, analysistest.TestData(), a, "generated")
+	analysistest.Run(t, testdata, a, "generated")
 }
+
+// testdata is the analysistest catalogue at the top of the repository.
+var testdata = func() string {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}()

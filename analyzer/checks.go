@@ -8,159 +8,53 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// check is a recognised cancellation check: a boolean expression whose
-// value tells whether a usable context is cancelled.
-type check struct {
-	trueAlive bool       // the true outcome means "not cancelled"
-	specific  bool       // tests context.Canceled, so a timeout still notifies
-	ctx       *types.Var // the checked context variable, when it is one
+// value is what the flow analysis knows of the value of an expression.
+type value struct {
+	kind   valueKind
+	out    outcomes  // isCheck: the states when true, when false
+	use    usability // a context
+	stale  bool      // isCheck, isContextErr: a context-consuming call ran since it was taken
+	origin ast.Node  // isCheck, isContextErr: where it was taken
+	// staleAt is the first context-consuming call after origin (explanations).
+	staleAt *ast.CallExpr
+	// errTest is a test of some other error against context.Canceled.
+	errTest bool
 }
 
-// checkOf recognises the cancellation checks of RULE.md in a condition.
-func (a *pass) checkOf(e ast.Expr) (check, bool) {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			c, ok := a.checkOf(e.X)
-			c.trueAlive = !c.trueAlive
-			return c, ok
-		}
-	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.EQL, token.NEQ:
-			return a.comparisonCheck(e.X, e.Y, e.Op)
-		case token.LAND, token.LOR:
-			return a.combinedCheck(e)
-		}
-	case *ast.CallExpr:
-		return a.callCheck(e)
-	}
-	return check{}, false
-}
+type valueKind uint8
 
-// comparisonCheck recognises err == nil, err != nil, err == context.Canceled
-// and err != context.Canceled where err is the error of a usable context.
-func (a *pass) comparisonCheck(x, y ast.Expr, op token.Token) (check, bool) {
-	for range 2 {
-		if ctx, ok := a.contextErr(x); ok {
-			switch {
-			case a.isNil(y):
-				return check{trueAlive: op == token.EQL, ctx: ctx}, true
-			case a.isCanceled(y):
-				return check{trueAlive: op == token.NEQ, specific: true, ctx: ctx}, true
-			}
-		}
-		x, y = y, x
-	}
-	return check{}, false
-}
+const (
+	unknownValue valueKind = iota
+	isCheck                // a boolean that tells the context's state
+	isContextErr           // c.Err() or context.Cause(c) of a usable context
+	isContext              // a context; use tells whether shutdown reaches it
+)
 
-// combinedCheck accepts "a || b" and "a && b" of checks that agree on what
-// true means, as guard functions write them.
-func (a *pass) combinedCheck(e *ast.BinaryExpr) (check, bool) {
-	x, okx := a.checkOf(e.X)
-	y, oky := a.checkOf(e.Y)
-	if !okx || !oky || x.trueAlive != y.trueAlive || x.ctx != y.ctx {
-		return check{}, false
-	}
-	if (e.Op == token.LAND) != x.trueAlive {
-		// "cancelled && cancelled" and "alive || alive" leave one outcome open.
-		return check{}, false
-	}
-	return check{trueAlive: x.trueAlive, specific: x.specific && y.specific, ctx: x.ctx}, true
-}
+// The recognisers below classify an expression once its operands have been
+// evaluated (their values are given), so that order and freshness come
+// from the evaluator.
 
-// callCheck recognises errors.Is(err, context.Canceled) and calls of guard
-// functions.
-func (a *pass) callCheck(call *ast.CallExpr) (check, bool) {
-	fn := typeutil.StaticCallee(a.TypesInfo, call)
-	if fn == nil {
-		return check{}, false
+// contextErrOf recognises c.Err() and context.Cause(c): their values are
+// the receiver's or argument's.
+func contextErrOf(info *types.Info, call *ast.CallExpr) (ctxArg ast.Expr, ok bool) {
+	name, isCtx := contextCall(info, call)
+	if !isCtx {
+		return nil, false
 	}
-	fn = fn.Origin()
-	if fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" && len(call.Args) == 2 {
-		if ctx, ok := a.contextErr(call.Args[0]); ok && a.isCanceled(call.Args[1]) {
-			return check{specific: true, ctx: ctx}, true
+	switch {
+	case name == "Err" && len(call.Args) == 0:
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X, true
 		}
-		return check{}, false
-	}
-	g, ok := a.guardOf(fn)
-	if !ok || g.Param >= len(call.Args) || !a.usableContextExpr(call.Args[g.Param]) {
-		return check{}, false
-	}
-	return check{trueAlive: g.TrueAlive, specific: g.Specific, ctx: a.varOf(call.Args[g.Param])}, true
-}
-
-// contextErr recognises ctx.Err(), context.Cause(ctx), and a local variable
-// every assignment of which is one of them, for a usable context.
-func (a *pass) contextErr(e ast.Expr) (*types.Var, bool) {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		fn := typeutil.Callee(a.TypesInfo, e)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" {
-			return nil, false
-		}
-		var ctx ast.Expr
-		switch {
-		case fn.Name() == "Err" && len(e.Args) == 0:
-			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
-			if !ok {
-				return nil, false
-			}
-			ctx = sel.X
-		case fn.Name() == "Cause" && len(e.Args) == 1:
-			ctx = e.Args[0]
-		default:
-			return nil, false
-		}
-		if !a.usableContextExpr(ctx) {
-			return nil, false
-		}
-		return a.varOf(ctx), true
-	case *ast.Ident:
-		v, ok := a.TypesInfo.Uses[e].(*types.Var)
-		if !ok {
-			return nil, false
-		}
-		values := a.assignments()[v]
-		if len(values) == 0 {
-			return nil, false
-		}
-		var ctx *types.Var
-		for _, val := range values {
-			if val.index >= 0 || val.expr == nil {
-				return nil, false
-			}
-			c, ok := a.contextErr(val.expr)
-			if !ok {
-				return nil, false
-			}
-			ctx = c
-		}
-		return ctx, true
+	case name == "Cause" && len(call.Args) == 1:
+		return call.Args[0], true
 	}
 	return nil, false
 }
 
-// usableContextExpr reports whether e is a context that shutdown cancels.
-func (a *pass) usableContextExpr(e ast.Expr) bool {
-	return isContextType(a.TypesInfo.TypeOf(e)) && !a.neverCancelled(e)
-}
-
-func (a *pass) varOf(e ast.Expr) *types.Var {
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		v, _ := a.TypesInfo.Uses[id].(*types.Var)
-		return v
-	}
-	return nil
-}
-
-func (a *pass) isNil(e ast.Expr) bool {
-	tv, ok := a.TypesInfo.Types[e]
-	return ok && tv.IsNil()
-}
-
-func (a *pass) isCanceled(e ast.Expr) bool {
+// errorTarget recognises context.Canceled and context.DeadlineExceeded,
+// and returns what a match with it tells.
+func errorTarget(info *types.Info, e ast.Expr) (outcomes, bool) {
 	var id *ast.Ident
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -168,47 +62,101 @@ func (a *pass) isCanceled(e ast.Expr) bool {
 	case *ast.SelectorExpr:
 		id = e.Sel
 	default:
-		return false
+		return outcomes{}, false
 	}
-	v, ok := a.TypesInfo.Uses[id].(*types.Var)
-	return ok && v.Pkg() != nil && v.Pkg().Path() == "context" && v.Name() == "Canceled"
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Pkg().Path() != "context" {
+		return outcomes{}, false
+	}
+	switch v.Name() {
+	case "Canceled":
+		return errIsCanceled, true
+	case "DeadlineExceeded":
+		return errIsTimeout, true
+	}
+	return outcomes{}, false
 }
 
-// impliesAlive reports whether cond evaluating to outcome proves that the
-// context is not cancelled.
-func (a *pass) impliesAlive(cond ast.Expr, outcome bool) bool {
-	if c, ok := a.checkOf(cond); ok {
-		return outcome == c.trueAlive
-	}
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return a.impliesAlive(e.X, !outcome)
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// comparison classifies x == y (or x != y): a test of a context's error
+// against nil, context.Canceled or context.DeadlineExceeded.
+func comparison(info *types.Info, x, y ast.Expr, vx, vy value, op token.Token) value {
+	for range 2 {
+		if vx.kind == isContextErr {
+			o, ok := errorTarget(info, y)
+			if !ok && isNil(info, y) {
+				o, ok = errIsNil, true
+			}
+			if ok {
+				return checkValue(o, op == token.NEQ, vx)
+			}
+		} else if o, isTarget := errorTarget(info, y); isTarget && o == errIsCanceled && isErrorType(info.TypeOf(x)) {
+			return value{errTest: true}
 		}
-	case *ast.BinaryExpr:
-		x, y := func() bool { return a.impliesAlive(e.X, outcome) }, func() bool { return a.impliesAlive(e.Y, outcome) }
-		switch {
-		case e.Op == token.LAND && outcome, e.Op == token.LOR && !outcome:
-			return x() || y() // both operands had this outcome
-		case e.Op == token.LAND, e.Op == token.LOR:
-			return x() && y() // either operand may have decided
+		x, y, vx, vy = y, x, vy, vx
+	}
+	return value{}
+}
+
+// errorsIs classifies errors.Is(err, target), or a call of a function
+// that forwards to it, given the value of err.
+func errorsIs(info *types.Info, call *ast.CallExpr, errValue value) value {
+	o, ok := errorTarget(info, call.Args[1])
+	switch {
+	case !ok:
+		return value{}
+	case errValue.kind == isContextErr:
+		return checkValue(o, false, errValue)
+	case o == errIsCanceled:
+		return value{errTest: true}
+	}
+	return value{}
+}
+
+// checkValue is the value of a check on a context error taken at from.
+func checkValue(o outcomes, negate bool, from value) value {
+	if negate {
+		o = o.negate()
+	}
+	return value{kind: isCheck, out: o, stale: from.stale, origin: from.origin, staleAt: from.staleAt}
+}
+
+// isErrorsIs reports whether fn is errors.Is or a function known to
+// forward to it.
+func (fw forwarders) isErrorsIs(fn *types.Func) bool {
+	if fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" {
+		return true
+	}
+	return fw.has(fn)
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func isErrorType(t types.Type) bool {
+	return t != nil && types.Identical(t, errorType)
+}
+
+// returnsError reports whether one of a signature's results is an error.
+func returnsError(sig *types.Signature) bool {
+	res := sig.Results()
+	for i := range res.Len() {
+		if types.Implements(res.At(i).Type(), errorType.Underlying().(*types.Interface)) {
+			return true
 		}
 	}
 	return false
 }
 
-// checkAtoms appends the cancellation checks that occur in cond.
-func (a *pass) checkAtoms(cond ast.Expr, out []check) []check {
-	if c, ok := a.checkOf(cond); ok {
-		return append(out, c)
+// calleeFunc returns the declared function or method a call calls, if it
+// is statically known.
+func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn != nil {
+		fn = fn.Origin()
 	}
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		return a.checkAtoms(e.X, out)
-	case *ast.BinaryExpr:
-		if e.Op == token.LAND || e.Op == token.LOR {
-			return a.checkAtoms(e.Y, a.checkAtoms(e.X, out))
-		}
-	}
-	return out
+	return fn
 }

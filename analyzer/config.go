@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/token"
 	"regexp"
 	"strings"
 )
@@ -67,7 +68,7 @@ func (c Config) validate() (*settings, error) {
 		s.roots = append(s.roots, re)
 	}
 	for _, name := range c.Sinks {
-		if err := checkQualifiedName(name); err != nil {
+		if err := validateQualifiedName(name); err != nil {
 			return nil, fmt.Errorf("sinks: %v", err)
 		}
 		s.sinks[name] = true
@@ -75,7 +76,7 @@ func (c Config) validate() (*settings, error) {
 	for _, name := range c.Guards {
 		inverse := strings.HasPrefix(name, "!")
 		name = strings.TrimPrefix(name, "!")
-		if err := checkQualifiedName(name); err != nil {
+		if err := validateQualifiedName(name); err != nil {
 			return nil, fmt.Errorf("guards: %v", err)
 		}
 		s.guards[name] = inverse
@@ -83,8 +84,8 @@ func (c Config) validate() (*settings, error) {
 	return s, nil
 }
 
-// checkQualifiedName accepts "pkgpath.Func" and "pkgpath.Type.Method".
-func checkQualifiedName(name string) error {
+// validateQualifiedName accepts "pkgpath.Func" and "pkgpath.Type.Method".
+func validateQualifiedName(name string) error {
 	const form = "want pkgpath.Func or pkgpath.Type.Method, e.g. example.com/events.Notify"
 	slash := strings.LastIndex(name, "/")
 	tail := name[slash+1:]
@@ -93,18 +94,9 @@ func checkQualifiedName(name string) error {
 		return fmt.Errorf("%q: %s", name, form)
 	}
 	for _, ident := range strings.Split(tail[dot+1:], ".") {
-		if !isIdent(ident) {
+		if !token.IsIdentifier(ident) {
 			return fmt.Errorf("%q: %q is not an identifier; %s", name, ident, form)
 		}
 	}
 	return nil
-}
-
-func isIdent(s string) bool {
-	for i, r := range s {
-		if r != '_' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
-			return false
-		}
-	}
-	return s != ""
 }

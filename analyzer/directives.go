@@ -4,66 +4,94 @@ import (
 	"go/ast"
 	"go/token"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 const ignoreDirective = "//ctxnotify:ignore"
 
-// ignoreComment is a //ctxnotify:ignore directive.
-type ignoreComment struct {
-	pos    token.Pos
-	reason string
+// directive is a //ctxnotify:ignore comment.
+type directive struct {
+	file    *ast.File
+	pos     token.Pos
+	reason  string
+	ownLine bool // nothing but white space precedes it on its line
+}
+
+// directives are the ignore directives of the package's non-test files,
+// by file and line.
+type directives struct {
+	fset   *token.FileSet
+	byFile map[*token.File]map[int]directive
+	all    []directive // in source order
 }
 
 // parseIgnore recognises "//ctxnotify:ignore reason". The reason ends at a
 // nested "//", so that another tool's comment may follow it.
-func parseIgnore(c *ast.Comment) (ignoreComment, bool) {
+func parseIgnore(c *ast.Comment) (directive, bool) {
 	rest, ok := strings.CutPrefix(c.Text, ignoreDirective)
 	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		return ignoreComment{}, false
+		return directive{}, false
 	}
 	reason, _, _ := strings.Cut(rest, "//")
-	return ignoreComment{c.Slash, strings.TrimSpace(reason)}, true
+	return directive{pos: c.Slash, reason: strings.TrimSpace(reason)}, true
 }
 
-// ignored reports whether a //ctxnotify:ignore directive with a reason
-// stands on the call's line or the line above. A directive without a
-// reason suppresses nothing: it is reported itself.
-func (a *pass) ignored(site *callSite) bool {
-	dirs := a.directives(site.fn.file)
-	line := a.Fset.Position(site.call.Pos()).Line
-	for _, l := range []int{line, line - 1} {
-		if d, ok := dirs[l]; ok && d.reason != "" {
-			return true
+func findDirectives(pass *analysis.Pass) directives {
+	d := directives{fset: pass.Fset, byFile: make(map[*token.File]map[int]directive)}
+	for _, file := range pass.Files {
+		if isTestFile(pass.Fset, file) {
+			continue
 		}
-	}
-	return false
-}
-
-// directives indexes a file's ignore directives by line, once per file.
-func (a *pass) directives(file *ast.File) map[int]ignoreComment {
-	if dirs, ok := a.ignores[file]; ok {
-		return dirs
-	}
-	dirs := make(map[int]ignoreComment)
-	for _, group := range file.Comments {
-		for _, c := range group.List {
-			if d, ok := parseIgnore(c); ok {
-				dirs[a.Fset.Position(c.Slash).Line] = d
+		tf := pass.Fset.File(file.FileStart)
+		var src []byte
+		for _, group := range file.Comments {
+			for _, c := range group.List {
+				dir, ok := parseIgnore(c)
+				if !ok {
+					continue
+				}
+				if src == nil {
+					src, _ = pass.ReadFile(tf.Name())
+				}
+				dir.file = file
+				dir.ownLine = startsLine(src, tf, c.Slash)
+				if d.byFile[tf] == nil {
+					d.byFile[tf] = make(map[int]directive)
+				}
+				d.byFile[tf][tf.Line(c.Slash)] = dir
+				d.all = append(d.all, dir)
 			}
 		}
 	}
-	a.ignores[file] = dirs
-	return dirs
+	return d
 }
 
-// reportBareDirectives reports, in source order, ignore directives that
-// give no reason.
-func (a *pass) reportBareDirectives(file *ast.File) {
-	for _, group := range file.Comments {
-		for _, c := range group.List {
-			if d, ok := parseIgnore(c); ok && d.reason == "" {
-				a.diagnosef(d.pos, "%s needs a reason: say why this event may be sent during shutdown, e.g. %s sent once at start-up", ignoreDirective, ignoreDirective)
-			}
-		}
+// startsLine reports whether only white space precedes pos on its line.
+func startsLine(src []byte, tf *token.File, pos token.Pos) bool {
+	offset := tf.Offset(pos)
+	if len(src) < offset {
+		return false
 	}
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	return strings.TrimLeft(string(src[start:offset]), " \t") == ""
 }
+
+// ignored reports whether a directive with a reason covers the call: one
+// at the end of the call's line, or on a line of its own right above it.
+// A directive without a reason suppresses nothing: it is reported itself.
+func (d directives) ignored(site *callSite) bool {
+	tf := d.fset.File(site.call.Pos())
+	lines := d.byFile[tf]
+	if lines == nil {
+		return false
+	}
+	line := tf.Line(site.call.Pos())
+	if dir, ok := lines[line]; ok && dir.reason != "" {
+		return true
+	}
+	dir, ok := lines[line-1]
+	return ok && dir.ownLine && dir.reason != ""
+}
+
+const bareDirectiveMessage = ignoreDirective + " needs a reason: say why this event may be sent during shutdown, e.g. " + ignoreDirective + " sent once at start-up"

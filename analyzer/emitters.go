@@ -1,67 +1,66 @@
 package analyzer
 
 import (
-	"fmt"
-	"go/token"
-	"path/filepath"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
 )
 
-// emitting reports whether a call publishes an event: a sink, an emitter
-// of this package, a literal that emits, or an imported emitter (fact).
-func (a *pass) emitting(site *callSite) bool {
-	if a.isSinkCall(site) {
-		return true
-	}
-	if t := a.target(site); t != nil {
-		return t.emits != nil
-	}
-	return site.callee != nil && a.importedEmitter(site) != nil
+// emitters tells which calls publish events: sink calls, calls of the
+// package's emitters, and calls of imported emitters (facts).
+type emitters struct {
+	idx      *index
+	sinks    *sinks
+	local    map[*funcNode]*callSite // an emitter -> the unguarded emitting call that makes it one
+	imported map[*types.Func]*emitterFact
 }
 
-func (a *pass) isSinkCall(site *callSite) bool {
-	return site.callee != nil && a.isSink(site.callee)
+func newEmitters(idx *index, k *sinks) *emitters {
+	return &emitters{idx: idx, sinks: k, local: make(map[*funcNode]*callSite), imported: make(map[*types.Func]*emitterFact)}
+}
+
+// emits reports whether a call publishes an event.
+func (em *emitters) emits(site *callSite) bool {
+	if em.isSinkCall(site) {
+		return true
+	}
+	if t := em.idx.target(site); t != nil {
+		return em.local[t] != nil
+	}
+	return em.importedEmitter(site) != nil
+}
+
+func (em *emitters) isSinkCall(site *callSite) bool {
+	return site.callee != nil && em.sinks.isSink(site.callee)
 }
 
 // importedEmitter returns the emitter fact of a function of another package.
-func (a *pass) importedEmitter(site *callSite) *emitterFact {
+func (em *emitters) importedEmitter(site *callSite) *emitterFact {
 	fn := site.callee
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == a.Pkg {
+	pass := em.idx.pass
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
 		return nil
 	}
-	if f, ok := a.emitterFacts[fn]; ok {
+	if f, ok := em.imported[fn]; ok {
 		return f
 	}
 	var fact *emitterFact
-	if f := new(emitterFact); a.ImportObjectFact(fn, f) {
+	if f := new(emitterFact); pass.ImportObjectFact(fn, f) {
 		fact = f
 	}
-	a.emitterFacts[fn] = fact
+	em.imported[fn] = fact
 	return fact
 }
 
-// sitesByTarget indexes the call sites of each function of the package
-// (sink calls aside): the reverse call graph the fixpoints walk.
-func (a *pass) sitesByTarget() map[*funcInfo][]*callSite {
-	out := make(map[*funcInfo][]*callSite)
-	for _, f := range a.funcs {
-		for _, site := range f.calls {
-			if t := a.target(site); t != nil && !a.isSinkCall(site) {
-				out[t] = append(out[t], site)
-			}
-		}
-	}
-	return out
-}
-
-// mayEmit over-approximates the emitters, ignoring guards: the functions
+// mayEmit over-approximates the emitters, ignoring checks: the functions
 // that call a sink, an imported emitter, or (transitively) one of them.
-// Only these functions need control-flow graphs.
-func (a *pass) mayEmit(sitesOf map[*funcInfo][]*callSite) map[*funcInfo]bool {
-	out := make(map[*funcInfo]bool)
-	var work []*funcInfo
-	for _, f := range a.funcs {
+// Only these functions need a dataflow.
+func mayEmit(idx *index, em *emitters) map[*funcNode]bool {
+	out := make(map[*funcNode]bool)
+	var work []*funcNode
+	for _, f := range idx.funcs {
 		for _, site := range f.calls {
-			if !out[f] && (a.isSinkCall(site) || a.importedEmitter(site) != nil) {
+			if !out[f] && (em.isSinkCall(site) || em.importedEmitter(site) != nil) {
 				out[f] = true
 				work = append(work, f)
 			}
@@ -70,8 +69,8 @@ func (a *pass) mayEmit(sitesOf map[*funcInfo][]*callSite) map[*funcInfo]bool {
 	for len(work) > 0 {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, site := range sitesOf[f] {
-			if !out[site.fn] {
+		for _, site := range idx.callers[f] {
+			if !out[site.fn] && !em.isSinkCall(site) {
 				out[site.fn] = true
 				work = append(work, site.fn)
 			}
@@ -80,113 +79,45 @@ func (a *pass) mayEmit(sitesOf map[*funcInfo][]*callSite) map[*funcInfo]bool {
 	return out
 }
 
-// markGuardedFuncs applies rule 3: an unexported function, never used as a
-// value, with at least one call site in non-test files, all of them guarded,
-// is itself guarded. Greatest fixpoint: every candidate starts guarded (so
-// guarded recursion stays guarded) and loses it when a call site is not;
-// then only the candidates called from inside it are checked again.
-func (a *pass) markGuardedFuncs(mayEmit map[*funcInfo]bool, sitesOf map[*funcInfo][]*callSite) {
-	var work []*funcInfo
-	dependents := make(map[*funcInfo][]*funcInfo) // declaration -> candidates called inside it
-	for _, f := range a.funcs {
-		if f.decl != nil && mayEmit[f] && !f.obj.Exported() && !f.valueUse && len(sitesOf[f]) > 0 {
-			f.guarded = true
-			work = append(work, f)
-			for _, site := range sitesOf[f] {
-				d := outermost(site.fn)
-				dependents[d] = append(dependents[d], f)
-			}
-		}
-	}
-	for len(work) > 0 {
-		f := work[0]
-		work = work[1:]
-		if !f.guarded {
-			continue
-		}
-		for _, site := range sitesOf[f] {
-			if !a.guardedAt(site) {
-				f.guarded = false
-				work = append(work, dependents[f]...)
-				break
-			}
-		}
-	}
-}
-
-// outermost returns the declaration a literal is nested in.
-func outermost(f *funcInfo) *funcInfo {
-	for f.parent != nil {
-		f = f.parent
-	}
-	return f
-}
-
 // findEmitters computes the least fixpoint of the emitter rule: a function
-// is an emitter when it makes an emitting call, unguarded, with no usable
-// context in hand, and is not itself guarded (rule 3). When a function
-// becomes one, only its callers are looked at again.
-func (a *pass) findEmitters(mayEmit map[*funcInfo]bool, sitesOf map[*funcInfo][]*callSite) {
-	var work []*funcInfo
-	for _, f := range a.funcs {
-		if mayEmit[f] {
+// is an emitter when it makes an emitting call, not ignored and not
+// guarded, with no usable context in hand there (or outside reconcile code
+// under scope reconcile). When a function becomes one, only its callers
+// are looked at again.
+func findEmitters(idx *index, k *sinks, e entries, candidates map[*funcNode]bool, inScope func(*funcNode) bool, dirs directives) *emitters {
+	em := newEmitters(idx, k)
+	var work []*funcNode
+	for _, f := range idx.funcs {
+		if candidates[f] {
 			work = append(work, f)
 		}
 	}
 	for len(work) > 0 {
 		f := work[0]
 		work = work[1:]
-		if f.emits != nil || f.guarded {
+		if em.local[f] != nil {
 			continue
 		}
 		for _, site := range f.calls {
-			if a.emitting(site) && !a.ignored(site) && !a.guardedAt(site) &&
-				a.usableContext(f, site.call.Pos()) == nil {
-				f.emits = site
-				for _, caller := range sitesOf[f] {
+			if em.emits(site) && !dirs.ignored(site) && !e.guardedAt(site) &&
+				(!inScope(f) || !e.contextInHand(site)) {
+				em.local[f] = site
+				for _, caller := range idx.callers[f] {
 					work = append(work, caller.fn)
 				}
 				break
 			}
 		}
 	}
+	return em
 }
 
-// chain lists the calls from site down to the sink.
-func (a *pass) chain(site *callSite) []emitStep {
-	var steps []emitStep
-	for range 32 { // emitters found by the fixpoint never loop; bound it anyway
-		steps = append(steps, emitStep{Callee: site.name(), At: a.shortPos(site.call.Pos())})
-		if a.isSinkCall(site) {
-			return steps
-		}
-		t := a.target(site)
-		if t == nil {
-			if fact := a.importedEmitter(site); fact != nil {
-				steps = append(steps, fact.Steps...)
-			}
-			return steps
-		}
-		if t.emits == nil {
-			return steps
-		}
-		site = t.emits
-	}
-	return steps
-}
-
-// exportEmitters exports a fact for each declared emitter, for the
-// packages that import this one.
-func (a *pass) exportEmitters() {
-	for _, f := range a.funcs {
-		if f.decl != nil && f.emits != nil {
-			a.ExportObjectFact(f.obj, &emitterFact{Steps: a.chain(f.emits)})
+// exportEmitterFacts exports a fact for each declared emitter, with the
+// chain down to the sink, for the packages that import this one.
+func exportEmitterFacts(pass *analysis.Pass, idx *index, em *emitters) {
+	for _, f := range idx.funcs {
+		if f.decl != nil && em.local[f] != nil {
+			pass.ExportObjectFact(f.obj, &emitterFact{Steps: em.chain(em.local[f])})
 		}
 	}
-}
-
-// shortPos formats a position as "file.go:91", readable in every driver.
-func (a *pass) shortPos(pos token.Pos) string {
-	p := a.Fset.Position(pos)
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 )
 
+// The facts the analyzer exports, for the packages that import a package.
+
 // emitterFact marks a function that can emit an event on a path it does not
 // guard itself. Steps lead from the function's own call down to the sink.
 type emitterFact struct {
@@ -27,23 +29,38 @@ func (f *emitterFact) String() string {
 	return "emitter(" + strings.Join(parts, " -> ") + ")"
 }
 
-// guardFact marks a function whose boolean result is a cancellation check of
+// guardFact marks a guard function: its boolean result tells the state of
 // its context parameter number Param.
 type guardFact struct {
-	Param     int  // index of the checked context parameter
-	TrueAlive bool // result true means "not cancelled" (else: "cancelled")
-	Specific  bool // tests context.Canceled, so a timeout still notifies
+	Param   int       // index of the checked context parameter
+	IfTrue  ctxStates // the states the context may be in when the result is true
+	IfFalse ctxStates // ... and when it is false
 }
 
 func (*guardFact) AFact() {}
 
 func (f *guardFact) String() string {
-	return fmt.Sprintf("guard(param=%d, trueAlive=%t, specific=%t)", f.Param, f.TrueAlive, f.Specific)
+	return fmt.Sprintf("guard(param=%d, true=%v, false=%v)", f.Param, f.IfTrue, f.IfFalse)
 }
+
+func (f *guardFact) outcomes() outcomes { return outcomes{f.IfTrue, f.IfFalse} }
+
+// forwarderFact marks a function that returns errors.Is of its two
+// parameters: a test through it is a test through errors.Is.
+type forwarderFact struct{}
+
+func (*forwarderFact) AFact()         {}
+func (*forwarderFact) String() string { return "errorsIs" }
+
+// noReturnFact marks a function that never returns: it ends the path.
+type noReturnFact struct{}
+
+func (*noReturnFact) AFact()         {}
+func (*noReturnFact) String() string { return "noReturn" }
 
 // sinkReachFact marks a package that imports, directly or transitively, a
 // package that declares sinks. A package none of whose imports has it
-// cannot emit events and is skipped.
+// cannot emit events and is only scanned for the other facts.
 type sinkReachFact struct{}
 
 func (*sinkReachFact) AFact()         {}

@@ -4,89 +4,164 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
 
-// suggestFix wraps the call's statement in
+const fixMessage = "Skip the event when the context is cancelled"
+
+// fixer builds the suggested fixes of a package's findings. It names each
+// blank or unnamed context parameter once, so that every fix in a function
+// uses the same name.
+type fixer struct {
+	idx        *index
+	sources    map[*token.File][]byte
+	paramNames map[*types.Var]string
+}
+
+func newFixer(idx *index, findings []*finding) *fixer {
+	fx := &fixer{idx: idx, sources: make(map[*token.File][]byte)}
+	fx.paramNames = nameBlankParams(idx, findings)
+	return fx
+}
+
+// suggest wraps the call's statement in
 //
 //	if !errors.Is(ctx.Err(), context.Canceled) { ... }
 //
 // It offers nothing where no such fix is safe: a call inside a larger
-// expression or an if/switch header, a defer or go statement, or a call in
-// a closure started with go (the goroutine may outlive the function, whose
-// context is then cancelled, so the guard would drop every event).
-func (a *pass) suggestFix(site *callSite, ctx *types.Var) []analysis.SuggestedFix {
+// expression or an if/switch header, a defer or go statement, a call in a
+// closure started with go (the goroutine may outlive the function, whose
+// context is then cancelled, so the check would drop every event), or
+// where no usable context can be named at the call.
+func (fx *fixer) suggest(f *finding) []analysis.SuggestedFix {
+	site := f.site
 	stmt, ok := site.stmt.(*ast.ExprStmt)
+	if !ok || f.ctx == nil || inGoroutine(site) {
+		return nil
+	}
+	pass := fx.idx.pass
+	pos := stmt.Pos()
+	scope := innermostScope(pass.Pkg.Scope(), pos)
+	ctxName, edits := f.ctx.Name(), []analysis.TextEdit(nil)
+	if name, ok := fx.paramNames[f.ctx]; ok {
+		ctxName = name
+		edits = nameParam(paramOwner(site.fn, f.ctx), f.ctx, name)
+	}
+	if ctxName == "" || ctxName == "_" {
+		return nil
+	}
+	file := site.fn.file
+	errorsQual, errorsImport, ok := qualifier(pass.TypesInfo, pass.Pkg, file, scope, pos, "errors", "Is")
 	if !ok {
 		return nil
 	}
-	for g := site.fn; g.lit != nil; g = g.parent {
-		if g.invoked != nil && g.invoked.spawned() {
-			return nil
-		}
-	}
-	indent, ok := a.lineIndent(stmt)
+	contextQual, contextImport, ok := qualifier(pass.TypesInfo, pass.Pkg, file, scope, pos, "context", "Canceled")
 	if !ok {
 		return nil
 	}
-	scope := a.Pkg.Scope().Innermost(stmt.Pos())
-	ctxName, edits, ok := a.contextName(ctx, scope, stmt.Pos())
+	check := "if !" + errorsQual + "Is(" + ctxName + ".Err(), " + contextQual + "Canceled) {"
+	wrap, ok := fx.wrap(site, stmt, check)
 	if !ok {
 		return nil
 	}
-	errorsQual, errorsImport, ok := a.qualifier(site.fn.file, scope, stmt.Pos(), "errors", "Is")
-	if !ok {
-		return nil
-	}
-	contextQual, contextImport, ok := a.qualifier(site.fn.file, scope, stmt.Pos(), "context", "Canceled")
-	if !ok {
-		return nil
-	}
-	end, comment := a.trailingComment(site.fn.file, stmt)
-	text := "if !" + errorsQual + "Is(" + ctxName + ".Err(), " + contextQual + "Canceled) {\n" +
-		indent + "\t" + a.reindent(stmt, "\t") + comment + "\n" + indent + "}"
-	edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: end, NewText: []byte(text)})
-	edits = append(edits, importEdits(a.Fset, site.fn.file, append(errorsImport, contextImport...))...)
+	edits = append(edits, wrap)
+	edits = append(edits, importEdits(pass.Fset, file, append(errorsImport, contextImport...))...)
 	return []analysis.SuggestedFix{{Message: fixMessage, TextEdits: edits}}
 }
 
-// trailingComment returns the end of a comment that follows stmt on its
-// line, and that comment, so that it stays with the statement.
-func (a *pass) trailingComment(file *ast.File, stmt ast.Stmt) (token.Pos, string) {
-	line := a.Fset.Position(stmt.End()).Line
-	for _, group := range file.Comments {
-		if group.Pos() >= stmt.End() && a.Fset.Position(group.Pos()).Line == line {
-			c := group.List[len(group.List)-1]
-			if a.Fset.Position(c.End()).Line == line && strings.HasPrefix(c.Text, "//") {
-				return c.End(), " " + c.Text
-			}
-		}
+// wrap returns the edit that puts stmt inside the check's block. A
+// statement that starts its line is wrapped where it stands, with the
+// comments that end its line; the only statement of a block written on one
+// line (defer func() { r.Event(...) }()) gets the block opened up.
+func (fx *fixer) wrap(site *callSite, stmt ast.Stmt, check string) (analysis.TextEdit, bool) {
+	src, tf, ok := fx.source(stmt.Pos())
+	if !ok {
+		return analysis.TextEdit{}, false
 	}
-	return stmt.End(), ""
+	indent, startsLine := lineIndent(src, tf, stmt.Pos())
+	end, comment := trailingComments(src, tf, site.fn.file, stmt.End())
+	if startsLine {
+		text := check + "\n" + indent + "\t" + reindent(src, tf, stmt, "\t") + comment + "\n" + indent + "}"
+		return analysis.TextEdit{Pos: stmt.Pos(), End: end, NewText: []byte(text)}, true
+	}
+	block, ok := site.stmtCur.Parent().Node().(*ast.BlockStmt)
+	if !ok || len(block.List) != 1 || tf.Line(block.Lbrace) != tf.Line(block.Rbrace) || hasComments(site.fn.file, block) {
+		return analysis.TextEdit{}, false
+	}
+	indent, _ = lineIndent(src, tf, tf.LineStart(tf.Line(block.Lbrace)))
+	text := "\n" + indent + "\t" + check + "\n" + indent + "\t\t" + string(src[tf.Offset(stmt.Pos()):tf.Offset(stmt.End())]) +
+		"\n" + indent + "\t}\n" + indent
+	return analysis.TextEdit{Pos: block.Lbrace + 1, End: block.Rbrace, NewText: []byte(text)}, true
 }
 
-// lineIndent returns the white space before stmt when stmt starts its line.
-func (a *pass) lineIndent(stmt ast.Stmt) (string, bool) {
-	src, tf, ok := a.source(stmt.Pos())
+// source returns the contents of the file that holds pos, read once per
+// file for all its fixes.
+func (fx *fixer) source(pos token.Pos) ([]byte, *token.File, bool) {
+	tf := fx.idx.pass.Fset.File(pos)
+	if tf == nil {
+		return nil, nil, false
+	}
+	src, ok := fx.sources[tf]
 	if !ok {
-		return "", false
+		var err error
+		if src, err = fx.idx.pass.ReadFile(tf.Name()); err != nil || len(src) != tf.Size() {
+			src = nil
+		}
+		fx.sources[tf] = src
 	}
-	offset := tf.Offset(stmt.Pos())
-	lineStart := tf.Offset(tf.LineStart(tf.Line(stmt.Pos())))
-	indent := string(src[lineStart:offset])
-	if strings.Trim(indent, " \t") != "" {
-		return "", false
+	return src, tf, src != nil
+}
+
+// lineIndent returns the white space before pos on its line, and whether
+// only white space precedes pos there.
+func lineIndent(src []byte, tf *token.File, pos token.Pos) (string, bool) {
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	before := string(src[start:tf.Offset(pos)])
+	trimmed := strings.TrimLeft(before, " \t")
+	return before[:len(before)-len(trimmed)], trimmed == ""
+}
+
+// trailingComments returns where the comments that follow end on the
+// line of end finish, and their text with the space before them, when
+// nothing but those comments follows; else end and "".
+func trailingComments(src []byte, tf *token.File, file *ast.File, end token.Pos) (token.Pos, string) {
+	line := tf.Line(end)
+	i := sort.Search(len(file.Comments), func(i int) bool { return file.Comments[i].Pos() >= end })
+	last := end
+comments:
+	for ; i < len(file.Comments); i++ {
+		for _, c := range file.Comments[i].List {
+			if tf.Line(c.Slash) != line {
+				break comments
+			}
+			last = c.End()
+		}
 	}
-	return indent, true
+	if last == end {
+		return end, ""
+	}
+	rest := src[tf.Offset(last):]
+	if nl := strings.IndexByte(string(rest), '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	if strings.TrimSpace(string(rest)) != "" {
+		return end, "" // code follows: the comments are not trailing
+	}
+	return last, string(src[tf.Offset(end):tf.Offset(last)])
+}
+
+// hasComments reports whether a comment lies inside the block.
+func hasComments(file *ast.File, block *ast.BlockStmt) bool {
+	i := sort.Search(len(file.Comments), func(i int) bool { return file.Comments[i].Pos() > block.Lbrace })
+	return i < len(file.Comments) && file.Comments[i].Pos() < block.Rbrace
 }
 
 // reindent returns stmt's source with extra added after each line break
 // outside raw string literals.
-func (a *pass) reindent(stmt ast.Stmt, extra string) string {
-	src, tf, _ := a.source(stmt.Pos())
+func reindent(src []byte, tf *token.File, stmt ast.Stmt, extra string) string {
 	start, end := tf.Offset(stmt.Pos()), tf.Offset(stmt.End())
 	var raw [][2]int
 	ast.Inspect(stmt, func(n ast.Node) bool {
@@ -112,118 +187,4 @@ func inRanges(i int, ranges [][2]int) bool {
 		}
 	}
 	return false
-}
-
-func (a *pass) source(pos token.Pos) ([]byte, *token.File, bool) {
-	tf := a.Fset.File(pos)
-	if tf == nil {
-		return nil, nil, false
-	}
-	src, ok := a.sources[tf]
-	if !ok {
-		var err error
-		if src, err = a.ReadFile(tf.Name()); err != nil || len(src) != tf.Size() {
-			src = nil
-		}
-		a.sources[tf] = src // read once per file, for all its fixes
-	}
-	return src, tf, src != nil
-}
-
-// contextName returns how the fix refers to ctx at pos. A blank or unnamed
-// parameter is given a free name, "ctx" if possible.
-func (a *pass) contextName(ctx *types.Var, scope *types.Scope, pos token.Pos) (string, []analysis.TextEdit, bool) {
-	if name := ctx.Name(); name != "" && name != "_" {
-		if _, obj := scope.LookupParent(name, pos); obj == ctx {
-			return name, nil, true
-		} else if v, ok := obj.(*types.Var); ok && isContextType(v.Type()) && !a.neverCancelledVar(v) {
-			return name, nil, true // shadowed by a context derived from it
-		}
-		return "", nil, false
-	}
-	owner := a.paramOwner(ctx)
-	if owner == nil {
-		return "", nil, false
-	}
-	for i := 1; ; i++ {
-		name := "ctx"
-		if i > 1 {
-			name += strconv.Itoa(i)
-		}
-		if a.freeParamName(owner, name, scope, pos) {
-			return name, nameParam(owner, ctx, name), true
-		}
-	}
-}
-
-// paramOwner finds the function that declares ctx as a parameter.
-func (a *pass) paramOwner(ctx *types.Var) *funcInfo {
-	for _, f := range a.funcs {
-		for _, p := range contextParams(f) {
-			if p == ctx {
-				return f
-			}
-		}
-	}
-	return nil
-}
-
-// freeParamName: naming a parameter of f name neither clashes with its
-// other parameters nor hides an outer name f uses, and no declaration
-// inside f hides it at pos.
-func (a *pass) freeParamName(f *funcInfo, name string, scope *types.Scope, pos token.Pos) bool {
-	for _, tuple := range []*types.Tuple{f.sig.Params(), f.sig.Results()} {
-		for i := range tuple.Len() {
-			if tuple.At(i).Name() == name {
-				return false
-			}
-		}
-	}
-	if f.sig.Recv() != nil && f.sig.Recv().Name() == name {
-		return false
-	}
-	if _, obj := scope.LookupParent(name, pos); obj != nil && f.body.Pos() <= obj.Pos() && obj.Pos() < f.body.End() {
-		return false
-	}
-	free := true
-	ast.Inspect(f.body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			if obj := a.TypesInfo.Uses[id]; obj != nil && !(f.body.Pos() <= obj.Pos() && obj.Pos() < f.body.End()) {
-				free = false
-			}
-		}
-		return free
-	})
-	return free
-}
-
-// nameParam gives the context parameter ctx of f the name; when f's
-// parameters are unnamed, the others are named "_".
-func nameParam(f *funcInfo, ctx *types.Var, name string) []analysis.TextEdit {
-	var params *ast.FieldList
-	if f.decl != nil {
-		params = f.decl.Type.Params
-	} else {
-		params = f.lit.Type.Params
-	}
-	var edits []analysis.TextEdit
-	i := 0
-	for _, field := range params.List {
-		if len(field.Names) == 0 {
-			newName := "_ "
-			if f.sig.Params().At(i) == ctx {
-				newName = name + " "
-			}
-			edits = append(edits, analysis.TextEdit{Pos: field.Type.Pos(), End: field.Type.Pos(), NewText: []byte(newName)})
-			i++
-			continue
-		}
-		for _, id := range field.Names {
-			if f.sig.Params().At(i) == ctx {
-				edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(name)})
-			}
-			i++
-		}
-	}
-	return edits
 }

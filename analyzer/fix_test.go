@@ -21,14 +21,14 @@ var fixPackages = []string{
 
 // TestFixes checks every fix against its golden file.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Analyzer, fixPackages...)
+	analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, fixPackages...)
 }
 
 // TestFixedCodeIsClean checks that each golden file is gofmt-clean, that the
 // fixed package type-checks, and that a second run finds nothing to fix:
 // only the findings that had no fix remain.
 func TestFixedCodeIsClean(t *testing.T) {
-	first := analysistest.Run(&recorder{}, analysistest.TestData(), analyzer.Analyzer, fixPackages...)
+	first := analysistest.Run(&recorder{}, testdata, analyzer.Analyzer, fixPackages...)
 	unfixable := 0
 	for _, r := range first {
 		for _, d := range r.Diagnostics {
@@ -91,7 +91,7 @@ func (r *recorder) Errorf(format string, args ...any) {
 func copyTestdata(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS("testdata")); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(testdata)); err != nil {
 		t.Fatal(err)
 	}
 	return dir

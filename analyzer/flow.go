@@ -2,323 +2,327 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
-// flowResult answers, for the calls of one function, whether every path
-// from the function's entry passes the "not cancelled" outcome of a check.
+// The guard dataflow: for every point of a function, what the checks
+// passed on every path tell of the context (ctxStates, a must-analysis:
+// the union over paths), which context variables hold usable contexts,
+// and what the function's boolean and error variables hold. A
+// context-consuming call makes every check stale: the states are unknown
+// again after it.
+//
+// A second pass, run only where explanations are needed, keeps one
+// witness path per point: the check passed, and the call after which it
+// went stale.
+
+// flowEnv is what the dataflow needs to know beyond one function.
+type flowEnv struct {
+	info       *types.Info
+	pkg        *types.Package
+	guards     guards
+	forwarders forwarders
+	noReturn   *noReturns
+	escaping   map[*types.Var]bool
+}
+
+// flowOptions select the function's entry state and what is recorded.
+type flowOptions struct {
+	entryGuarded     bool                     // every call site is guarded: the body starts fresh
+	captured         map[*types.Var]usability // context variables of enclosing functions, as the literal sees them
+	witnesses        bool                     // run the explanation pass
+	summarizeReturns bool                     // record the outcomes of a bool result (guard functions)
+}
+
+// flowResult is the analysis of one function body.
 type flowResult struct {
-	graph   *cfg.CFG
-	blockOf map[*ast.CallExpr]*cfg.Block
-	// mustFromUnguarded[i]: block i is guarded on entry when the function's
-	// entry is not; mustFromGuarded: when it is (rule 3, invoked literals).
-	mustFromUnguarded, mustFromGuarded []bool
-	someGuarded                        []bool // some path is guarded (for explanations)
-	checks                             []checkAt
+	calls    map[*ast.CallExpr]*callFacts
+	literals map[*ast.FuncLit]map[*types.Var]usability // context variables as each literal sees them
+	checks   []checkAt                                 // the conditions that hold checks, in source order
+	ctxVars  []*types.Var                              // the context variables the body may refer to
+
+	returns      outcomes // summarizeReturns: the states when the result is true, false
+	returnsKnown bool     // every return statement gives a bool expression
 }
 
-// checkAt is a block's condition that contains cancellation checks.
+// callFacts is what holds where a call is made.
+type callFacts struct {
+	ctx  ctxStates    // the context's possible states
+	vars []*types.Var // the context variables the function may refer to (flowResult.ctxVars)
+	use  []usability  // what each of them holds
+	why  witness      // with witnesses: how the checks got there
+}
+
+func (c *callFacts) guarded() bool { return c.ctx.notCanceled() }
+
+// checkAt is a check in a condition (for -strict).
 type checkAt struct {
-	cond  ast.Expr
-	block *cfg.Block
-	alive []*cfg.Block // the successors reached only when not cancelled
-	atoms []check      // the checks in cond
+	cond  ast.Expr // the whole condition
+	atom  ast.Expr // the check
+	out   outcomes
+	ctxOf *types.Var
 }
 
-// addCheck records block b's condition when it contains checks. go/cfg
-// keeps a whole condition in one block, so the outcomes of "a && !b" are
-// derived here. A case expression of a tagged switch compares with tag.
-func (r *flowResult) addCheck(a *pass, b *cfg.Block, cond, tag ast.Expr) {
-	c := checkAt{cond: cond, block: b}
-	if tag != nil {
-		atom, ok := a.comparisonCheck(tag, cond, token.EQL)
-		if !ok {
-			return
-		}
-		c.atoms = []check{atom}
-		c.alive = []*cfg.Block{b.Succs[1]}
-		if atom.trueAlive {
-			c.alive = []*cfg.Block{b.Succs[0]}
-		}
-		r.checks = append(r.checks, c)
-		return
-	}
-	c.atoms = a.checkAtoms(cond, nil)
-	if len(c.atoms) == 0 {
-		return
-	}
-	for i, outcome := range []bool{true, false} {
-		if a.impliesAlive(cond, outcome) {
-			c.alive = append(c.alive, b.Succs[i])
-		}
-	}
-	r.checks = append(r.checks, c)
+// witness explains a point's state on one path to it.
+type witness struct {
+	check     ast.Node      // the last check passed on its "not cancelled" outcome
+	entry     bool          // or: the function's entry, guarded by its call sites
+	staleAt   *ast.CallExpr // the first context-consuming call after it, if any
+	cancelled ast.Node      // or: the last check passed on its other outcome
+	errTest   ast.Expr      // a test of another error against context.Canceled on the way
 }
 
-// flowOf builds f's control-flow graph and guard states on first use.
-func (a *pass) flowOf(f *funcInfo) *flowResult {
-	if f.flow != nil {
-		return f.flow
+func (w witness) rank() int {
+	switch {
+	case w.staleAt != nil:
+		return 3
+	case w.check != nil || w.entry:
+		return 2
+	case w.cancelled != nil:
+		return 1
 	}
-	r := &flowResult{
-		graph:   cfg.New(f.body, a.mayReturn),
-		blockOf: make(map[*ast.CallExpr]*cfg.Block),
-	}
-	aliveEntry := make(map[*cfg.Block]bool)
-	selectDefaults := a.cancelSelectDefaults(f.body)
-	switchTags := caseTags(f.body)
-	for _, b := range r.graph.Blocks {
-		for _, n := range b.Nodes {
-			ast.Inspect(n, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FuncLit:
-					return false
-				case *ast.CallExpr:
-					r.blockOf[n] = b
-				}
-				return true
-			})
-		}
-		if b.Kind == cfg.KindSelectAfterCase && selectDefaults[b.Stmt.(*ast.CommClause)] {
-			aliveEntry[b] = true
-		}
-		if len(b.Succs) == 2 && len(b.Nodes) > 0 && b.Succs[0] != b.Succs[1] {
-			if cond, ok := b.Nodes[len(b.Nodes)-1].(ast.Expr); ok {
-				r.addCheck(a, b, cond, switchTags[cond])
-			}
-		}
-	}
-	r.mustFromUnguarded = r.solve(false, aliveEntry, true)
-	r.mustFromGuarded = r.solve(true, aliveEntry, true)
-	r.someGuarded = r.solve(false, aliveEntry, false)
-	f.flow = r
-	return r
+	return 0
 }
 
-// solve computes each block's guard state on entry: with must, whether all
-// paths are guarded (greatest fixpoint); without, whether some path is.
-func (r *flowResult) solve(entry bool, aliveEntry map[*cfg.Block]bool, must bool) []bool {
-	blocks := r.graph.Blocks
-	aliveEdge := make(map[[2]int32]bool, len(r.checks))
-	for _, c := range r.checks {
-		for _, s := range c.alive {
-			aliveEdge[[2]int32{c.block.Index, s.Index}] = true
+// joinWitness keeps the most telling of two witnesses: a stale check over
+// a fresh one over none, the first of equals. A check both of whose
+// outcomes meet is no longer telling: it guards neither path after them.
+func joinWitness(a, b witness) witness {
+	errTest := a.errTest
+	if errTest == nil {
+		errTest = b.errTest
+	}
+	var w witness
+	switch {
+	case a.rank() == 3 || b.rank() == 3:
+		w = a
+		if a.rank() != 3 {
+			w = b
+		}
+	case a.check != nil && a.check == b.cancelled, b.check != nil && b.check == a.cancelled:
+		w = witness{}
+	case b.rank() > a.rank():
+		w = b
+	default:
+		w = a
+	}
+	w.errTest = errTest
+	return w
+}
+
+// state is the dataflow state at one point.
+type state struct {
+	ctx  ctxStates
+	vars []varFact // indexed by funcAnalysis.varIndex
+	why  witness
+}
+
+// varFact is what a tracked variable holds on every path.
+type varFact struct {
+	use usability // context variables
+	val value     // boolean and error variables
+}
+
+// forgetWhy drops the explanations, for the pass that computes them.
+func (s *state) forgetWhy() {
+	s.why = witness{}
+	for i := range s.vars {
+		s.vars[i].val.staleAt = nil
+	}
+}
+
+func (s *state) clone() *state {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.vars = append([]varFact(nil), s.vars...)
+	return &c
+}
+
+// joinMust merges o into s for the must-analysis and reports whether s
+// changed. Explanations are left alone.
+func (s *state) joinMust(o *state) bool {
+	changed := false
+	if s.ctx|o.ctx != s.ctx {
+		s.ctx |= o.ctx
+		changed = true
+	}
+	for i := range s.vars {
+		a, b := &s.vars[i], o.vars[i]
+		if a.use|b.use != a.use {
+			a.use |= b.use
+			changed = true
+		}
+		if merged := joinValues(a.val, b.val); !sameValue(merged, a.val) {
+			a.val = merged
+			changed = true
 		}
 	}
-	preds := make([][]*cfg.Block, len(blocks))
-	for _, b := range blocks {
-		if b.Live {
-			for _, s := range b.Succs {
-				preds[s.Index] = append(preds[s.Index], b)
-			}
+	return changed
+}
+
+// joinWhy merges o's explanations into s (joinWitness) and reports
+// whether s changed.
+func (s *state) joinWhy(o *state) bool {
+	changed := false
+	if w := joinWitness(s.why, o.why); w != s.why {
+		s.why = w
+		changed = true
+	}
+	for i := range s.vars {
+		a, b := &s.vars[i].val, o.vars[i].val
+		if a.kind != unknownValue && a.kind == b.kind && a.staleAt == nil && b.staleAt != nil {
+			a.staleAt = b.staleAt
+			changed = true
 		}
 	}
-	state := make([]bool, len(blocks))
-	for i := range state {
-		state[i] = must
+	return changed
+}
+
+// joinValues is the must-join of two values a variable may hold.
+func joinValues(a, b value) value {
+	if a.kind != b.kind || a.kind == unknownValue {
+		return value{}
 	}
-	state[0] = entry
-	for changed := true; changed; {
-		changed = false
-		for _, b := range blocks[1:] {
-			v := must
-			if aliveEntry[b] {
-				v = true
-			} else if len(preds[b.Index]) > 0 {
-				for _, p := range preds[b.Index] {
-					in := state[p.Index] || aliveEdge[[2]int32{p.Index, b.Index}]
-					if must {
-						v = v && in
-					} else {
-						v = v || in
-					}
-				}
+	a.out.ifTrue |= b.out.ifTrue
+	a.out.ifFalse |= b.out.ifFalse
+	a.stale = a.stale || b.stale
+	if a.origin == nil {
+		a.origin = b.origin
+	}
+	return a
+}
+
+func sameValue(a, b value) bool {
+	return a.kind == b.kind && a.out == b.out && a.stale == b.stale
+}
+
+// funcAnalysis is the analysis of one function in progress.
+type funcAnalysis struct {
+	env      *flowEnv
+	fn       *funcNode
+	opts     flowOptions
+	graph    *cfg.CFG
+	varIndex map[*types.Var]int
+	vars     []*types.Var
+	isCtx    []bool
+	ctxIdx   []int // the indexes of the context variables in vars
+	caseTags map[ast.Expr]ast.Expr
+	selects  map[*cfg.Block]selectEdge
+	result   *flowResult
+}
+
+// analyzeFunc runs the dataflow over f's body.
+func analyzeFunc(env *flowEnv, f *funcNode, opts flowOptions) *flowResult {
+	fa := &funcAnalysis{
+		env:      env,
+		fn:       f,
+		opts:     opts,
+		graph:    cfg.New(f.body, env.noReturn.mayReturn),
+		varIndex: make(map[*types.Var]int),
+		result: &flowResult{
+			calls:        make(map[*ast.CallExpr]*callFacts),
+			literals:     make(map[*ast.FuncLit]map[*types.Var]usability),
+			returnsKnown: true,
+		},
+	}
+	fa.trackVars()
+	fa.caseTags = caseTags(f.body)
+	fa.selects = fa.selectEdges()
+
+	in := fa.solve(fa.entryState(), nil, (*state).joinMust)
+	if opts.witnesses {
+		in = fa.solve(fa.entryState(), in, (*state).joinWhy)
+	}
+	fa.record(in)
+	return fa.result
+}
+
+// entryState is the state on entry: parameters hold usable contexts,
+// captured context variables what they held where the literal is defined.
+func (fa *funcAnalysis) entryState() *state {
+	s := &state{ctx: anyState, vars: make([]varFact, len(fa.vars))}
+	if fa.opts.entryGuarded {
+		s.ctx = live | timedOut
+		s.why.entry = true
+	}
+	params := fa.fn.sig.Params()
+	for i := range params.Len() {
+		if j, ok := fa.varIndex[params.At(i)]; ok && fa.isCtx[j] {
+			s.vars[j].use = mayBeUsable
+		}
+	}
+	for v, u := range fa.opts.captured {
+		if j, ok := fa.varIndex[v]; ok {
+			s.vars[j].use = u
+		}
+	}
+	return s
+}
+
+// solve computes the state on entry to every block: with joinMust from
+// scratch, with joinWhy from the must-states given (only explanations
+// change). Blocks never reached stay nil.
+func (fa *funcAnalysis) solve(entry *state, base []*state, join func(*state, *state) bool) []*state {
+	blocks := fa.graph.Blocks
+	in := make([]*state, len(blocks))
+	queued := make([]bool, len(blocks))
+	var work []*cfg.Block
+	for i, s := range base {
+		if s != nil {
+			in[i] = s.clone()
+			in[i].forgetWhy()
+			queued[i] = true
+			work = append(work, blocks[i])
+		}
+	}
+	in[0] = entry
+	updates := make([]int, len(blocks))
+	if !queued[0] {
+		queued[0] = true
+		work = append([]*cfg.Block{blocks[0]}, work...)
+	}
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		queued[b.Index] = false
+		outs := fa.transfer(b, in[b.Index], nil)
+		for i, succ := range b.Succs {
+			out := outs[i]
+			if out == nil {
+				continue
 			}
-			if v != state[b.Index] {
-				state[b.Index] = v
+			changed := false
+			if cur := in[succ.Index]; cur == nil {
+				in[succ.Index] = out.clone()
 				changed = true
+			} else if base == nil || updates[succ.Index] < maxWitnessUpdates {
+				// Explanations need no fixpoint: any witness is one path's.
+				// Bounding their updates keeps the pass linear.
+				changed = join(cur, out)
+				updates[succ.Index]++
+			}
+			if changed && !queued[succ.Index] {
+				queued[succ.Index] = true
+				work = append(work, succ)
 			}
 		}
 	}
-	return state
+	return in
 }
 
-// guardedAt reports whether every path to the call passes a check's "not
-// cancelled" outcome. Calls in dead code never run, so they are guarded.
-func (a *pass) guardedAt(site *callSite) bool {
-	if site.deferred() {
-		return false // runs at return, after every check
-	}
-	r := a.flowOf(site.fn)
-	b, ok := r.blockOf[site.call]
-	if !ok {
-		return false
-	}
-	if !b.Live {
-		return true
-	}
-	return r.mustFromUnguarded[b.Index] || a.entryGuarded(site.fn) && r.mustFromGuarded[b.Index]
-}
+// maxWitnessUpdates bounds how often a block's explanation may change.
+const maxWitnessUpdates = 4
 
-// entryGuarded: a declared function exempt by rule 3, or a literal run
-// where it is defined, at a guarded point.
-func (a *pass) entryGuarded(f *funcInfo) bool {
-	if f.decl != nil {
-		return f.guarded
-	}
-	if f.invoked == nil || f.invoked.deferred() || f.invoked.spawned() {
-		return false // runs later: it needs its own check
-	}
-	return a.guardedAt(f.invoked)
-}
-
-// cancelSelectDefaults finds, for each select with a default arm and a
-// case receiving from a usable context's Done channel, the last non-default
-// clause: go/cfg places the default body in the block after it.
-func (a *pass) cancelSelectDefaults(body *ast.BlockStmt) map[*ast.CommClause]bool {
-	out := make(map[*ast.CommClause]bool)
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.SelectStmt:
-			var last *ast.CommClause
-			hasDefault, hasDone := false, false
-			for _, s := range n.Body.List {
-				cc := s.(*ast.CommClause)
-				if cc.Comm == nil {
-					hasDefault = true
-					continue
-				}
-				last = cc
-				hasDone = hasDone || a.receivesDone(cc.Comm)
-			}
-			if hasDefault && hasDone && last != nil {
-				out[last] = true
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// receivesDone recognises "<-ctx.Done()", "v := <-ctx.Done()" and
-// "_, ok := <-ctx.Done()" for a usable context.
-func (a *pass) receivesDone(comm ast.Stmt) bool {
-	var recv ast.Expr
-	switch s := comm.(type) {
-	case *ast.ExprStmt:
-		recv = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			recv = s.Rhs[0]
+// record runs each reached block once more with its final entry state,
+// recording what holds at each call, literal and check.
+func (fa *funcAnalysis) record(in []*state) {
+	for _, b := range fa.graph.Blocks {
+		if in[b.Index] != nil {
+			fa.transfer(b, in[b.Index], fa.result)
 		}
 	}
-	u, ok := ast.Unparen(recv).(*ast.UnaryExpr)
-	if !ok {
-		return false
-	}
-	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	fn := typeutil.Callee(a.TypesInfo, call)
-	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return isSel && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" &&
-		fn.Name() == "Done" && a.usableContextExpr(sel.X)
-}
-
-// caseTags maps each case expression of a tagged switch to the tag, so
-// that "switch ctx.Err() { case context.Canceled: }" reads as a check.
-func caseTags(body *ast.BlockStmt) map[ast.Expr]ast.Expr {
-	out := make(map[ast.Expr]ast.Expr)
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.SwitchStmt:
-			if n.Tag != nil {
-				for _, s := range n.Body.List {
-					for _, e := range s.(*ast.CaseClause).List {
-						out[e] = n.Tag
-					}
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// mayReturn tells go/cfg which calls never return: panic, well-known
-// functions, and functions of the package that end in such a call with no
-// return statement (func fatal(err error) { log.Fatal(err) }).
-func (a *pass) mayReturn(call *ast.CallExpr) bool {
-	switch fn := typeutil.Callee(a.TypesInfo, call).(type) {
-	case *types.Builtin:
-		return fn.Name() != "panic"
-	case *types.Func:
-		fn = fn.Origin()
-		if noReturnFuncs[qualifiedName(fn)] {
-			return false
-		}
-		if f := a.decls[fn]; f != nil {
-			return !a.neverReturns(f)
-		}
-	}
-	return true
-}
-
-// neverReturns reports whether a function of the package cannot return.
-// Only a function whose last statement is a call that never returns can
-// qualify, so most functions cost a glance; the rest get a graph.
-func (a *pass) neverReturns(f *funcInfo) bool {
-	if v, ok := a.noReturn[f]; ok {
-		return v
-	}
-	a.noReturn[f] = false // recursion: assume it returns
-	v := false
-	if n := len(f.body.List); n > 0 {
-		if last, ok := f.body.List[n-1].(*ast.ExprStmt); ok {
-			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok && !a.mayReturn(call) {
-				v = cfg.New(f.body, a.mayReturn).NoReturn()
-			}
-		}
-	}
-	a.noReturn[f] = v
-	return v
-}
-
-// noReturnFuncs are well-known functions that never return.
-var noReturnFuncs = map[string]bool{
-	"os.Exit":                true,
-	"runtime.Goexit":         true,
-	"log.Fatal":              true,
-	"log.Fatalf":             true,
-	"log.Fatalln":            true,
-	"log.Panic":              true,
-	"log.Panicf":             true,
-	"log.Panicln":            true,
-	"log.Logger.Fatal":       true,
-	"log.Logger.Fatalf":      true,
-	"log.Logger.Fatalln":     true,
-	"log.Logger.Panic":       true,
-	"log.Logger.Panicf":      true,
-	"log.Logger.Panicln":     true,
-	"k8s.io/klog/v2.Fatal":   true,
-	"k8s.io/klog/v2.Fatalf":  true,
-	"k8s.io/klog/v2.Fatalln": true,
-	"k8s.io/klog/v2.Exit":    true,
-	"k8s.io/klog/v2.Exitf":   true,
-	"k8s.io/klog/v2.Exitln":  true,
-	"testing.common.FailNow": true,
-	"testing.common.Fatal":   true,
-	"testing.common.Fatalf":  true,
-	"testing.common.SkipNow": true,
-	"testing.common.Skip":    true,
-	"testing.common.Skipf":   true,
 }

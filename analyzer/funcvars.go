@@ -8,33 +8,42 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
-// funcTarget is what a local function variable statically holds.
+// funcTarget is what a local function variable statically holds: a
+// declared function or method (possibly instantiated), or a literal.
 type funcTarget struct {
 	callee *types.Func
-	lit    *funcInfo
+	lit    *ast.FuncLit
 }
 
-// staticFuncVars finds local variables of function type assigned exactly
-// once, from a function, method value or literal (f := r.Eventf), so that
-// calls through them resolve like direct calls.
-func (a *pass) staticFuncVars(in *inspector.Inspector) map[*types.Var]funcTarget {
+// funcVar is a local variable of function type assigned exactly once.
+type funcVar struct {
+	target     funcTarget
+	calledOnly bool // every use of the variable is a call of it
+}
+
+// staticFuncVars finds the local function variables assigned exactly once,
+// from a function, an instantiated generic function, a method value or a
+// literal (emit := r.Eventf, run := func() {...}), so that calls through
+// them resolve like direct calls.
+func staticFuncVars(info *types.Info, pkg *types.Package, root inspector.Cursor) map[*types.Var]*funcVar {
 	writes := make(map[*types.Var]int)
 	targets := make(map[*types.Var]funcTarget)
 	note := func(id *ast.Ident, rhs ast.Expr) {
-		v, ok := a.TypesInfo.ObjectOf(id).(*types.Var)
-		if !ok || v.Parent() == nil || v.Parent() == a.Pkg.Scope() {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok || v.Parent() == nil || v.Parent() == pkg.Scope() {
 			return
 		}
 		if _, ok := v.Type().Underlying().(*types.Signature); !ok {
 			return
 		}
 		writes[v]++
-		if t, ok := a.funcTargetOf(rhs); ok {
+		if t, ok := funcTargetOf(info, rhs); ok {
 			targets[v] = t
 		}
 	}
-	for n := range in.PreorderSeq((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil)) {
-		switch n := n.(type) {
+	nonCallUses := make(map[*types.Var]int)
+	for cur := range root.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.Ident)(nil)) {
+		switch n := cur.Node().(type) {
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
 				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
@@ -58,29 +67,37 @@ func (a *pass) staticFuncVars(in *inspector.Inspector) map[*types.Var]funcTarget
 				note(id, nil)
 				note(id, nil)
 			}
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && !isCallee(cur) {
+				nonCallUses[v]++
+			}
 		}
 	}
-	for v, n := range writes {
-		if n != 1 {
-			delete(targets, v)
+	out := make(map[*types.Var]*funcVar)
+	for v, t := range targets {
+		if writes[v] == 1 {
+			out[v] = &funcVar{target: t, calledOnly: nonCallUses[v] == 0}
 		}
 	}
-	return targets
+	return out
 }
 
-// funcTargetOf resolves a function, method value or literal expression.
-func (a *pass) funcTargetOf(e ast.Expr) (funcTarget, bool) {
+// funcTargetOf resolves a function, instantiated function, method value
+// or literal expression.
+func funcTargetOf(info *types.Info, e ast.Expr) (funcTarget, bool) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.FuncLit:
-		if f := a.byNode[e]; f != nil {
-			return funcTarget{lit: f}, true
-		}
+		return funcTarget{lit: e}, true
+	case *ast.IndexExpr: // emit[T]
+		return funcTargetOf(info, e.X)
+	case *ast.IndexListExpr: // emit[K, V]
+		return funcTargetOf(info, e.X)
 	case *ast.Ident:
-		if fn, ok := a.TypesInfo.Uses[e].(*types.Func); ok {
+		if fn, ok := info.Uses[e].(*types.Func); ok {
 			return funcTarget{callee: fn.Origin()}, true
 		}
 	case *ast.SelectorExpr:
-		if fn, ok := a.TypesInfo.Uses[e.Sel].(*types.Func); ok {
+		if fn, ok := info.Uses[e.Sel].(*types.Func); ok {
 			return funcTarget{callee: fn.Origin()}, true
 		}
 	}

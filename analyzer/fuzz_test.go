@@ -286,7 +286,7 @@ func (u *stubs) Import(path string) (*types.Package, error) {
 	if p := u.pkgs[path]; p != nil {
 		return p.Types, nil
 	}
-	dir := filepath.Join("testdata", "src", filepath.FromSlash(path))
+	dir := filepath.Join("..", "testdata", "src", filepath.FromSlash(path))
 	if _, err := os.Stat(dir); err != nil {
 		return u.std.Import(path)
 	}

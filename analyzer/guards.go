@@ -3,101 +3,121 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+
+	"golang.org/x/tools/go/analysis"
 )
 
-// guardOf tells whether fn is a guard function: one whose boolean result
-// is a cancellation check of a context parameter. Guards come from this
-// package, from facts of imported packages, and from -guards.
-func (a *pass) guardOf(fn *types.Func) (guardFact, bool) {
-	if g, ok := a.guards[fn]; ok {
-		return g, true
+// guards tells which functions are guard functions: those of this package
+// (found by findGuards), of imported packages (facts), and -guards.
+type guards struct {
+	pass       *analysis.Pass
+	local      map[*types.Func]guardFact
+	configured map[string]bool // name -> true means "result true: not cancelled"
+}
+
+func (g guards) of(fn *types.Func) (guardFact, bool) {
+	if f, ok := g.local[fn]; ok {
+		return f, true
 	}
-	if inverse, ok := a.settings.guards[qualifiedName(fn)]; ok {
+	if notCanceled, ok := g.configured[qualifiedName(fn)]; ok {
 		for i := range fn.Signature().Params().Len() {
 			if isContextType(fn.Signature().Params().At(i).Type()) {
-				return guardFact{Param: i, TrueAlive: inverse, Specific: true}, true
+				f := guardFact{Param: i, IfTrue: canceled, IfFalse: live | timedOut}
+				if notCanceled {
+					f.IfTrue, f.IfFalse = f.IfFalse, f.IfTrue
+				}
+				return f, true
 			}
 		}
 		return guardFact{}, false
 	}
-	if fn.Pkg() != a.Pkg {
-		var g guardFact
-		if a.ImportObjectFact(fn, &g) {
-			return g, true
+	if fn.Pkg() != nil && fn.Pkg() != g.pass.Pkg {
+		var f guardFact
+		if g.pass.ImportObjectFact(fn, &f) {
+			return f, true
 		}
 	}
 	return guardFact{}, false
 }
 
-// findGuards finds the package's guard functions, repeating until no new
-// one appears, since a guard may call another (return !shuttingDown(ctx)).
-func (a *pass) findGuards() {
-	var candidates []*funcInfo
-	for _, file := range a.Files {
-		if a.isTestFile(file) {
-			continue
-		}
-		for _, d := range file.Decls {
-			if f := a.guardShaped(d); f != nil {
-				candidates = append(candidates, f)
-			}
-		}
-	}
+// findGuards finds the package's guard functions: a function with a
+// context parameter and a bool result is one when, by the flow analysis of
+// its body, its true and false results each tell something of the
+// context's state, and one of them rules out cancellation. Since a guard
+// may call another (return !shuttingDown(ctx)), it repeats until nothing
+// changes, then exports a fact for each.
+func findGuards(pass *analysis.Pass, known guards, fw forwarders, nr *noReturns, escaping map[*types.Var]bool) guards {
+	found := guards{pass: pass, local: make(map[*types.Func]guardFact), configured: known.configured}
+	candidates := guardCandidates(pass)
 	for changed := true; changed; {
 		changed = false
+		env := &flowEnv{info: pass.TypesInfo, pkg: pass.Pkg, guards: found, forwarders: fw, noReturn: nr, escaping: escaping}
 		for _, f := range candidates {
-			if _, done := a.guards[f.obj]; done {
-				continue
-			}
-			if g, ok := a.guardBody(f); ok {
-				a.guards[f.obj] = g
+			fact, ok := guardSummary(env, f)
+			if old, had := found.local[f.obj]; ok && (!had || old != fact) {
+				found.local[f.obj] = fact
 				changed = true
 			}
 		}
 	}
 	for _, f := range candidates {
-		if g, ok := a.guards[f.obj]; ok {
-			a.ExportObjectFact(f.obj, &g)
+		if fact, ok := found.local[f.obj]; ok {
+			pass.ExportObjectFact(f.obj, &fact)
 		}
 	}
+	return found
 }
 
-// guardShaped returns a function declaration that may be a guard: one
-// bool result, a context parameter, a single return statement.
-func (a *pass) guardShaped(d ast.Decl) *funcInfo {
-	decl, ok := d.(*ast.FuncDecl)
-	if !ok || decl.Body == nil || len(decl.Body.List) != 1 {
-		return nil
+// guardCandidates returns the package's functions with a context parameter
+// and a single bool result.
+func guardCandidates(pass *analysis.Pass) []*funcNode {
+	var out []*funcNode
+	for _, file := range pass.Files {
+		if isTestFile(pass.Fset, file) {
+			continue
+		}
+		for _, d := range file.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			sig := obj.Signature()
+			res := sig.Results()
+			if res.Len() == 1 && types.Identical(res.At(0).Type(), types.Typ[types.Bool]) && len(contextParams(sig)) > 0 {
+				out = append(out, &funcNode{decl: decl, obj: obj, sig: sig, body: decl.Body, file: file})
+			}
+		}
 	}
-	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return nil
-	}
-	obj, ok := a.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok {
-		return nil
-	}
-	f := &funcInfo{decl: decl, obj: obj, sig: obj.Signature(), body: decl.Body}
-	res := f.sig.Results()
-	if res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) || len(contextParams(f)) == 0 {
-		return nil
-	}
-	return f
+	return out
 }
 
-// guardBody reports whether f's result is a check of one of its context
-// parameters.
-func (a *pass) guardBody(f *funcInfo) (guardFact, bool) {
-	ret := f.body.List[0].(*ast.ReturnStmt)
-	c, ok := a.checkOf(ret.Results[0])
-	if !ok || c.ctx == nil {
+// guardSummary decides whether f is a guard function, and which of its
+// context parameters it checks: the one its body uses (the first when it
+// uses several).
+func guardSummary(env *flowEnv, f *funcNode) (guardFact, bool) {
+	res := analyzeFunc(env, f, flowOptions{summarizeReturns: true})
+	o := outcomes{res.returns.ifTrue, res.returns.ifFalse}
+	if !res.returnsKnown || !o.isCheck() {
 		return guardFact{}, false
 	}
 	params := f.sig.Params()
-	for i := range params.Len() {
-		if params.At(i) == c.ctx {
-			return guardFact{Param: i, TrueAlive: c.trueAlive, Specific: c.specific}, true
+	param := -1
+	ast.Inspect(f.body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && param < 0 {
+			for i := range params.Len() {
+				if env.info.Uses[id] == params.At(i) && isContextType(params.At(i).Type()) {
+					param = i
+				}
+			}
 		}
+		return param < 0
+	})
+	if param < 0 {
+		return guardFact{}, false
 	}
-	return guardFact{}, false
+	return guardFact{Param: param, IfTrue: o.ifTrue, IfFalse: o.ifFalse}, true
 }

@@ -28,12 +28,12 @@ func (imp newImport) spec() string {
 // pkgPath ("errors." or "" for a dot import), reusing the file's import
 // when its name is not hidden there. Otherwise it picks a free name, the
 // package's own or "std"+name, and returns the import to add.
-func (a *pass) qualifier(file *ast.File, scope *types.Scope, pos token.Pos, pkgPath, member string) (string, []newImport, bool) {
+func qualifier(info *types.Info, pkg *types.Package, file *ast.File, scope *types.Scope, pos token.Pos, pkgPath, member string) (string, []newImport, bool) {
 	for _, spec := range file.Imports {
 		if p, _ := strconv.Unquote(spec.Path.Value); p != pkgPath {
 			continue
 		}
-		pkgName := a.TypesInfo.PkgNameOf(spec)
+		pkgName := info.PkgNameOf(spec)
 		if pkgName == nil {
 			continue // blank import
 		}
@@ -56,7 +56,7 @@ func (a *pass) qualifier(file *ast.File, scope *types.Scope, pos token.Pos, pkgP
 		case i > 1:
 			name = "std" + base + strconv.Itoa(i)
 		}
-		if a.freeImportName(file, scope, pos, name) {
+		if freeImportName(info, pkg, file, scope, pos, name) {
 			imp := newImport{path: pkgPath}
 			if name != base {
 				imp.name = name
@@ -69,12 +69,12 @@ func (a *pass) qualifier(file *ast.File, scope *types.Scope, pos token.Pos, pkgP
 
 // freeImportName: a new file-level import named name would clash with no
 // package-level name or import of the file, and nothing hides it at pos.
-func (a *pass) freeImportName(file *ast.File, scope *types.Scope, pos token.Pos, name string) bool {
-	if a.Pkg.Scope().Lookup(name) != nil {
+func freeImportName(info *types.Info, pkg *types.Package, file *ast.File, scope *types.Scope, pos token.Pos, name string) bool {
+	if pkg.Scope().Lookup(name) != nil {
 		return false
 	}
 	for _, spec := range file.Imports {
-		if pkgName := a.TypesInfo.PkgNameOf(spec); pkgName != nil && pkgName.Name() == name {
+		if pkgName := info.PkgNameOf(spec); pkgName != nil && pkgName.Name() == name {
 			return false
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // chain of an emitter call down to the sink, and the checks that guard
 // only some paths.
 func TestRelatedInformation(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "guards", "emitters", "crosspkg/controller")
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "guards", "emitters", "crosspkg/controller")
 	related := func(pkg, msgPart string) []analysis.RelatedInformation {
 		for _, r := range results {
 			if r.Pass.Pkg.Path() != pkg {
@@ -47,10 +47,10 @@ func TestRelatedInformation(t *testing.T) {
 	}
 
 	// A two-step chain within the package: relay -> Notify -> sink.
-	want(related("emitters", "r.relay emits"),
+	want(related("emitters", "r.relay(\"Failed\") emits"),
 		"relay emits here", "Notify emits here")
 	// An emitter of another package: the rest of the chain comes from its fact.
-	want(related("crosspkg/controller", "notify.Warn emits"),
+	want(related("crosspkg/controller", "notify.Warn("),
 		"Warn emits: it calls Record at notify.go:17, which calls rec.Eventf at notify.go:12")
 	// A check that covers one path to the event but not the other.
 	want(related("guards", `"one path skips the check"`),

@@ -1,75 +1,55 @@
 package analyzer
 
 import (
-	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
 
-// pass is the state of one run over one package.
-type pass struct {
-	*analysis.Pass
-	settings *settings
-
-	funcs    []*funcInfo
-	decls    map[*types.Func]*funcInfo
-	byNode   map[ast.Node]*funcInfo
-	funcVars map[*types.Var]funcTarget
-	guards   map[*types.Func]guardFact
-
-	sinkCache          map[*types.Func]bool
-	emitterFacts       map[*types.Func]*emitterFact
-	assigned           map[*types.Var][]assignedValue
-	neverCancelledMemo map[*types.Var]bool
-	ignores            map[*ast.File]map[int]ignoreComment
-	sources            map[*token.File][]byte
-	noReturn           map[*funcInfo]bool
-	diags              []analysis.Diagnostic // reported in source order by flush
-}
-
-// run is the pipeline: sinks -> contexts -> guards -> emitters -> report.
-func run(pass_ *analysis.Pass, s *settings) error {
-	a := &pass{
-		Pass:               pass_,
-		settings:           s,
-		decls:              make(map[*types.Func]*funcInfo),
-		byNode:             make(map[ast.Node]*funcInfo),
-		guards:             make(map[*types.Func]guardFact),
-		sinkCache:          make(map[*types.Func]bool),
-		emitterFacts:       make(map[*types.Func]*emitterFact),
-		neverCancelledMemo: make(map[*types.Var]bool),
-		ignores:            make(map[*ast.File]map[int]ignoreComment),
-		sources:            make(map[*token.File][]byte),
-		noReturn:           make(map[*funcInfo]bool),
-	}
-	if strings.HasSuffix(a.Pkg.Path(), ".test") {
+// run is the pipeline. Each stage is a function of what the earlier ones
+// returned; nothing is changed after it is built.
+func run(pass *analysis.Pass, s *settings) error {
+	if strings.HasSuffix(pass.Pkg.Path(), ".test") {
 		return nil // a generated test main package
 	}
-	if err := a.checkConfiguredNames(); err != nil {
+	if err := validateConfiguredNames(pass, s); err != nil {
 		return err
 	}
-	if !a.reachesSinks() {
-		// It cannot emit events, but may declare guards for those that do.
-		if imports(a.Pkg, "context") {
-			a.findGuards()
-		}
+
+	// Facts every package exports, whether or not it can emit events.
+	noReturn := findNoReturn(pass)
+	forwarders := findForwarders(pass)
+	escaping := escapingVarsOf(pass)
+	guards := guards{pass: pass, configured: s.guards}
+	if importsPath(pass.Pkg, "context") {
+		guards = findGuards(pass, guards, forwarders, noReturn, escaping)
+	}
+	if !reachesSinks(pass, s) {
 		return nil
 	}
-	a.ExportPackageFact(new(sinkReachFact))
-	a.collectFuncs()
-	a.findGuards()
-	sitesOf := a.sitesByTarget()
-	mayEmit := a.mayEmit(sitesOf)
-	if a.settings.reconcileOnly {
-		a.markReconcileCode()
-	}
-	a.markGuardedFuncs(mayEmit, sitesOf)
-	a.findEmitters(mayEmit, sitesOf)
-	a.exportEmitters()
-	a.report(mayEmit)
+	pass.ExportPackageFact(new(sinkReachFact))
+
+	idx := newIndex(pass, escaping)
+	sinks := newSinks(s)
+	dirs := findDirectives(pass)
+	reconcile := reconcileCode(idx, s)
+	inScope := func(f *funcNode) bool { return checked(reconcile, s, f) }
+
+	fl := newFlows(&flowEnv{
+		info:       pass.TypesInfo,
+		pkg:        pass.Pkg,
+		guards:     guards,
+		forwarders: forwarders,
+		noReturn:   noReturn,
+		escaping:   escaping,
+	})
+	candidates := mayEmit(idx, newEmitters(idx, sinks))
+	guarded := guardedFuncs(idx, fl, candidates)
+	e := entries{fl: fl, guarded: guarded}
+	em := findEmitters(idx, sinks, e, candidates, inScope, dirs)
+	exportEmitterFacts(pass, idx, em)
+	report(pass, s, idx, em, e, candidates, inScope, dirs)
 	return nil
 }
 
@@ -78,7 +58,7 @@ func run(pass_ *analysis.Pass, s *settings) error {
 // can emit events. Dependencies read from export data list the packages
 // their export data refers to, so the walk also works where dependencies
 // were not analysed (the standalone command).
-func (a *pass) reachesSinks() bool {
+func reachesSinks(pass *analysis.Pass, s *settings) bool {
 	seen := make(map[*types.Package]bool)
 	var walk func(pkg *types.Package) bool
 	walk = func(pkg *types.Package) bool {
@@ -86,7 +66,7 @@ func (a *pass) reachesSinks() bool {
 			return false
 		}
 		seen[pkg] = true
-		if a.declaresSinks(pkg.Path()) || pkg != a.Pkg && a.ImportPackageFact(pkg, new(sinkReachFact)) {
+		if declaresSinks(pkg.Path(), s) || pkg != pass.Pkg && pass.ImportPackageFact(pkg, new(sinkReachFact)) {
 			return true
 		}
 		for _, imp := range pkg.Imports() {
@@ -96,31 +76,12 @@ func (a *pass) reachesSinks() bool {
 		}
 		return false
 	}
-	return walk(a.Pkg)
+	return walk(pass.Pkg)
 }
 
-func imports(pkg *types.Package, path string) bool {
+func importsPath(pkg *types.Package, path string) bool {
 	for _, imp := range pkg.Imports() {
 		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
-}
-
-func (a *pass) declaresSinks(path string) bool {
-	// Custom recorders are sinks by their method shape, which needs
-	// runtime.Object.
-	if path == "k8s.io/apimachinery/pkg/runtime" {
-		return true
-	}
-	for _, p := range sinkPackages {
-		if p == path {
-			return true
-		}
-	}
-	for name := range a.settings.sinks {
-		if _, ok := inPackage(name, path); ok {
 			return true
 		}
 	}

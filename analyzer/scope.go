@@ -1,17 +1,25 @@
 package analyzer
 
 import (
+	"go/ast"
 	"go/types"
+
+	"golang.org/x/tools/go/ast/edge"
 )
 
-// markReconcileCode marks, for scope reconcile, every function of the
-// package that a root reaches through calls or references: method values,
-// function values and the literals defined inside it.
-func (a *pass) markReconcileCode() {
-	var work []*funcInfo
-	for _, f := range a.funcs {
-		if f.decl != nil && a.isRoot(f.obj) {
-			f.reconcile = true
+// reconcileCode returns, for scope reconcile, every function of the
+// package that a root reaches through calls or references (method values,
+// function values, the literals defined inside it). Under scope all it
+// returns nil: every function is in scope.
+func reconcileCode(idx *index, s *settings) map[*funcNode]bool {
+	if !s.reconcileOnly {
+		return nil
+	}
+	in := make(map[*funcNode]bool)
+	var work []*funcNode
+	for _, f := range idx.funcs {
+		if isRoot(idx, f, s) {
+			in[f] = true
 			work = append(work, f)
 		}
 	}
@@ -19,27 +27,88 @@ func (a *pass) markReconcileCode() {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, g := range f.refs {
-			if !g.reconcile {
-				g.reconcile = true
+			if !in[g] {
+				in[g] = true
 				work = append(work, g)
 			}
 		}
 	}
+	return in
+}
+
+// checked reports whether f is checked: always under scope all.
+func checked(reconcile map[*funcNode]bool, s *settings, f *funcNode) bool {
+	return !s.reconcileOnly || reconcile[f]
 }
 
 // isRoot: a method named Reconcile whose first parameter is a
-// context.Context, or a function matched by -roots.
-func (a *pass) isRoot(fn *types.Func) bool {
-	sig := fn.Signature()
-	if fn.Name() == "Reconcile" && sig.Recv() != nil && sig.Params().Len() > 0 &&
+// context.Context, a function matched by -roots, or a literal converted to
+// controller-runtime's reconcile.Func or reconcile.TypedFunc.
+func isRoot(idx *index, f *funcNode, s *settings) bool {
+	if f.lit != nil {
+		return isReconcileFunc(idx, f)
+	}
+	sig := f.sig
+	if f.obj.Name() == "Reconcile" && sig.Recv() != nil && sig.Params().Len() > 0 &&
 		isContextType(sig.Params().At(0).Type()) {
 		return true
 	}
-	name := qualifiedName(fn)
-	for _, re := range a.settings.roots {
+	name := qualifiedName(f.obj)
+	for _, re := range s.roots {
 		if re.MatchString(name) {
 			return true
 		}
 	}
 	return false
+}
+
+const reconcilePkg = "sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+// isReconcileFunc reports whether a literal becomes a reconcile.Func or
+// reconcile.TypedFunc: converted to one, or given where one is expected
+// (an argument, an assignment, a return).
+func isReconcileFunc(idx *index, f *funcNode) bool {
+	cur := f.cur
+	for cur.ParentEdgeKind() == edge.ParenExpr_X {
+		cur = cur.Parent()
+	}
+	var target types.Type
+	info := idx.pass.TypesInfo
+	switch parent := cur.Parent().Node().(type) {
+	case *ast.CallExpr:
+		if tv, ok := info.Types[parent.Fun]; ok && tv.IsType() {
+			target = tv.Type // a conversion
+		} else if sig, ok := info.TypeOf(parent.Fun).Underlying().(*types.Signature); ok {
+			_, i := cur.ParentEdge()
+			target = paramType(sig, i)
+		}
+	case *ast.AssignStmt:
+		_, i := cur.ParentEdge()
+		if i >= 0 && i < len(parent.Lhs) && len(parent.Lhs) == len(parent.Rhs) {
+			target = info.TypeOf(parent.Lhs[i])
+		}
+	case *ast.ValueSpec:
+		if parent.Type != nil {
+			target = info.TypeOf(parent.Type)
+		}
+	}
+	return target != nil && isReconcileFuncType(target)
+}
+
+// paramType is the type of a call's argument i.
+func paramType(sig *types.Signature, i int) types.Type {
+	params := sig.Params()
+	switch {
+	case i < 0:
+		return nil
+	case sig.Variadic() && i >= params.Len()-1:
+		return params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+	case i < params.Len():
+		return params.At(i).Type()
+	}
+	return nil
+}
+
+func isReconcileFuncType(t types.Type) bool {
+	return isNamed(t, reconcilePkg, "TypedFunc") || isNamed(t, reconcilePkg, "Func")
 }

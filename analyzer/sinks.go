@@ -2,7 +2,7 @@ package analyzer
 
 import (
 	"go/types"
-	"strings"
+	"slices"
 )
 
 // Packages whose recorders publish events. An import of one of them
@@ -11,7 +11,12 @@ var sinkPackages = []string{
 	"k8s.io/client-go/tools/record",
 	"k8s.io/client-go/tools/internal/events", // behind the k8s.io/client-go/tools/events aliases
 	"github.com/fluxcd/pkg/runtime/events",
+	// Custom recorders are sinks by their method shape, which needs
+	// runtime.Object.
+	runtimePkg,
 }
+
+const runtimePkg = "k8s.io/apimachinery/pkg/runtime"
 
 // sinkMethods are the recorder methods, keyed "pkgpath.Type.Method".
 var sinkMethods = map[string]bool{
@@ -24,62 +29,116 @@ var sinkMethods = map[string]bool{
 	"github.com/fluxcd/pkg/runtime/events.Recorder.AnnotatedEventf": true,
 }
 
-// sinkShapes are the parameter lists of the recorder methods, by method
-// name. Any method with a recorder method's name and parameter list is a
-// sink: custom and fake recorders, wrappers, and narrowed recorder
-// interfaces. A method that merely shares the name is not.
-var sinkShapes = map[string][]string{
-	"Event": {"(k8s.io/apimachinery/pkg/runtime.Object, string, string, string)"},
+// param is one parameter of a recorder method: runtime.Object, or a type
+// compared with types.Identical.
+type param struct {
+	object bool
+	typ    types.Type
+}
+
+var (
+	objectParam = param{object: true}
+	stringParam = param{typ: types.Typ[types.String]}
+	argsParam   = param{typ: types.NewSlice(types.NewInterfaceType(nil, nil))} // ...interface{}, ...any
+	annotations = param{typ: types.NewMap(types.Typ[types.String], types.Typ[types.String])}
+)
+
+// sinkShape is the parameter list of a recorder method, and which
+// parameter is the event's reason.
+type sinkShape struct {
+	params []param
+	reason int
+}
+
+// sinkShapes are the recorder methods' shapes, by method name. Any method
+// with a recorder method's name and parameter list is a sink: custom and
+// fake recorders, wrappers, and narrowed recorder interfaces. A method that
+// merely shares the name is not.
+var sinkShapes = map[string][]sinkShape{
+	"Event": {{[]param{objectParam, stringParam, stringParam, stringParam}, 2}},
 	"Eventf": {
-		"(k8s.io/apimachinery/pkg/runtime.Object, string, string, string, ...interface{})",
-		"(k8s.io/apimachinery/pkg/runtime.Object, k8s.io/apimachinery/pkg/runtime.Object, string, string, string, string, ...interface{})",
+		{[]param{objectParam, stringParam, stringParam, stringParam, argsParam}, 2},
+		{[]param{objectParam, objectParam, stringParam, stringParam, stringParam, stringParam, argsParam}, 3}, // events.EventRecorder
 	},
-	"AnnotatedEventf": {"(k8s.io/apimachinery/pkg/runtime.Object, map[string]string, string, string, string, ...interface{})"},
+	"AnnotatedEventf": {{[]param{objectParam, annotations, stringParam, stringParam, stringParam, argsParam}, 3}},
+}
+
+// shapeOf returns the recorder shape of a method, if it has one.
+func shapeOf(fn *types.Func) (sinkShape, bool) {
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Results().Len() != 0 {
+		return sinkShape{}, false
+	}
+	for _, shape := range sinkShapes[fn.Name()] {
+		if matchesShape(sig, shape.params) {
+			return shape, true
+		}
+	}
+	return sinkShape{}, false
+}
+
+// sinks tells which functions publish events.
+type sinks struct {
+	configured map[string]bool // -sinks
+	memo       map[*types.Func]bool
+}
+
+func newSinks(s *settings) *sinks {
+	return &sinks{configured: s.sinks, memo: make(map[*types.Func]bool)}
 }
 
 // isSink reports whether calling fn publishes an event.
-func (a *pass) isSink(fn *types.Func) bool {
-	if v, ok := a.sinkCache[fn]; ok {
+func (k *sinks) isSink(fn *types.Func) bool {
+	if v, ok := k.memo[fn]; ok {
 		return v
 	}
 	key := qualifiedName(fn)
-	v := sinkMethods[key] || a.settings.sinks[key] || a.hasSinkShape(fn)
-	a.sinkCache[fn] = v
+	_, shaped := shapeOf(fn)
+	v := sinkMethods[key] || k.configured[key] || shaped
+	k.memo[fn] = v
 	return v
 }
 
-func (a *pass) hasSinkShape(fn *types.Func) bool {
-	shapes, ok := sinkShapes[fn.Name()]
-	if !ok || fn.Signature().Recv() == nil || fn.Signature().Results().Len() != 0 {
+func matchesShape(sig *types.Signature, shape []param) bool {
+	params := sig.Params()
+	if params.Len() != len(shape) || sig.Variadic() != (shape[len(shape)-1] == argsParam) {
 		return false
 	}
-	shape := paramShape(fn.Signature())
-	for _, s := range shapes {
-		if shape == s {
+	for i, want := range shape {
+		t := params.At(i).Type()
+		if want.object {
+			if !isNamed(t, runtimePkg, "Object") {
+				return false
+			}
+		} else if !types.Identical(t, want.typ) {
+			return false
+		}
+	}
+	return true
+}
+
+// isNamed reports whether t is the named type pkgPath.name (through
+// aliases).
+func isNamed(t types.Type, pkgPath, name string) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Origin().Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == pkgPath && obj.Name() == name
+}
+
+// declaresSinks reports whether the package at path declares sinks.
+func declaresSinks(path string, s *settings) bool {
+	if slices.Contains(sinkPackages, path) {
+		return true
+	}
+	for name := range s.sinks {
+		if _, ok := inPackage(name, path); ok {
 			return true
 		}
 	}
 	return false
-}
-
-// paramShape writes a signature's parameter types with full package paths.
-func paramShape(sig *types.Signature) string {
-	var b strings.Builder
-	b.WriteByte('(')
-	params := sig.Params()
-	for i := range params.Len() {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		t := types.Unalias(params.At(i).Type())
-		if sig.Variadic() && i == params.Len()-1 {
-			b.WriteString("...")
-			t = types.Unalias(t.(*types.Slice).Elem())
-		}
-		b.WriteString(types.TypeString(t, nil))
-	}
-	b.WriteByte(')')
-	return b.String()
 }
 
 // qualifiedName names a function "pkgpath.Func" and a method
@@ -97,7 +156,6 @@ func qualifiedName(fn *types.Func) string {
 			obj := named.Origin().Obj()
 			return obj.Pkg().Path() + "." + obj.Name() + "." + fn.Name()
 		}
-		return fn.Pkg().Path() + "." + fn.Name()
 	}
 	return fn.Pkg().Path() + "." + fn.Name()
 }

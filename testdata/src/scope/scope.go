@@ -33,7 +33,7 @@ func (r *R) reconcileSource(ctx context.Context) error {
 
 func (r *R) reconcileArtifact(ctx context.Context) error {
 	go func() {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "closure inside reconcile code") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "closure inside reconcile code") // want `in a goroutine`
 	}()
 	return nil
 }

@@ -46,7 +46,7 @@ func (r *R) background() { // want background:`emitter`
 }
 
 func (r *R) callsBackground(ctx context.Context) {
-	r.background() // want `r.background emits an event \(r.rec.Event at contexts.go:\d+\) without a cancellation check`
+	r.background() // want `r.background\(\) emits an event \(r.rec.Event at contexts.go:\d+\) without a cancellation check`
 }
 
 // noContext has no context at all: an emitter.

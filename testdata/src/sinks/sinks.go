@@ -42,22 +42,22 @@ func (*notARecorder) Eventf(format string, args ...interface{}) {}
 func (*notARecorder) Event(name string)                         {}
 
 func (r *Reconciler) Reconcile(ctx context.Context, obj *corev1.ConfigMap) {
-	r.Eventf(obj, corev1.EventTypeWarning, "Failed", "embedded %s", "x")             // want `event emitted by r.Eventf is not guarded against context cancellation`
-	r.EventRecorder.Event(obj, corev1.EventTypeWarning, "Failed", "field")           // want `event emitted by r.EventRecorder.Event is not guarded`
-	r.AnnotatedEventf(obj, nil, corev1.EventTypeWarning, "Failed", "annotated")      // want `event emitted by r.AnnotatedEventf`
-	r.logger.Eventf(obj, corev1.EventTypeWarning, "Failed", "logger")                // want `event emitted by r.logger.Eventf`
-	r.logger.WithLogger(nilLogger()).Event(obj, corev1.EventTypeNormal, "Ok", "msg") // want `event emitted by r.logger.WithLogger\(nilLogger\(\)\).Event`
-	r.newAPI.Eventf(obj, nil, corev1.EventTypeWarning, "Failed", "Reconcile", "new") // want `event emitted by r.newAPI.Eventf`
-	r.flux.Eventf(obj, corev1.EventTypeWarning, "Failed", "flux")                    // want `event emitted by r.flux.Eventf`
-	r.flux.AnnotatedEventf(obj, nil, corev1.EventTypeWarning, "Failed", "flux")      // want `event emitted by r.flux.AnnotatedEventf`
-	r.fake.Event(obj, corev1.EventTypeWarning, "Failed", "fake")                     // want `event emitted by r.fake.Event`
-	r.narrow.Eventf(obj, corev1.EventTypeWarning, "Failed", "narrow")                // want `event emitted by r.narrow.Eventf`
-	r.custom.Eventf(obj, corev1.EventTypeWarning, "Failed", "custom")                // want `event emitted by r.custom.Eventf`
+	r.Eventf(obj, corev1.EventTypeWarning, "Failed", "embedded %s", "x")             // want `event "\w+" emitted by r.Eventf is not guarded against context cancellation`
+	r.EventRecorder.Event(obj, corev1.EventTypeWarning, "Failed", "field")           // want `event "\w+" emitted by r.EventRecorder.Event is not guarded`
+	r.AnnotatedEventf(obj, nil, corev1.EventTypeWarning, "Failed", "annotated")      // want `event "\w+" emitted by r.AnnotatedEventf`
+	r.logger.Eventf(obj, corev1.EventTypeWarning, "Failed", "logger")                // want `event "\w+" emitted by r.logger.Eventf`
+	r.logger.WithLogger(nilLogger()).Event(obj, corev1.EventTypeNormal, "Ok", "msg") // want `event "\w+" emitted by r.logger.WithLogger\(nilLogger\(\)\).Event`
+	r.newAPI.Eventf(obj, nil, corev1.EventTypeWarning, "Failed", "Reconcile", "new") // want `event "\w+" emitted by r.newAPI.Eventf`
+	r.flux.Eventf(obj, corev1.EventTypeWarning, "Failed", "flux")                    // want `event "\w+" emitted by r.flux.Eventf`
+	r.flux.AnnotatedEventf(obj, nil, corev1.EventTypeWarning, "Failed", "flux")      // want `event "\w+" emitted by r.flux.AnnotatedEventf`
+	r.fake.Event(obj, corev1.EventTypeWarning, "Failed", "fake")                     // want `event "\w+" emitted by r.fake.Event`
+	r.narrow.Eventf(obj, corev1.EventTypeWarning, "Failed", "narrow")                // want `event "\w+" emitted by r.narrow.Eventf`
+	r.custom.Eventf(obj, corev1.EventTypeWarning, "Failed", "custom")                // want `event "\w+" emitted by r.custom.Eventf`
 	r.lookalike.Eventf("not an event %s", "x")
 	r.lookalike.Event("not an event")
 
 	emit := r.Eventf                                      // a method value, statically resolvable
-	emit(obj, corev1.EventTypeWarning, "Failed", "value") // want `event emitted by emit is not guarded`
+	emit(obj, corev1.EventTypeWarning, "Failed", "value") // want `event "\w+" emitted by emit is not guarded`
 
 	var maybe func(runtime.Object, string, string, string, ...interface{})
 	if obj != nil {

@@ -16,23 +16,19 @@ type R struct {
 func (r *R) Reconcile(ctx context.Context) (err error) {
 	defer func() {
 		if err != nil {
-			if !errors.Is(ctx.Err(), context.Canceled) {
-				r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", err.Error()) // want `not guarded`
-			}
+			r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", err.Error()) // want `not guarded`
 		}
 	}()
 	defer r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "no fix for defer") // want `deferred event`
-	go r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "no fix for go")       // want `not guarded`
+	go r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "no fix for go")       // want `in a goroutine`
 	go func() {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "no fix in a goroutine") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "no fix in a goroutine") // want `in a goroutine`
 	}()
 	_ = r.emit(ctx) && r.emit(ctx)
 	return errors.New("x")
 }
 
 func (r *R) emit(ctx context.Context) bool {
-	if !errors.Is(ctx.Err(), context.Canceled) {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
-	}
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
 	return true
 }

@@ -199,7 +199,7 @@ func (r *R) exits(ctx context.Context) {
 }
 
 // fatal never returns: it ends in os.Exit.
-func fatal(msg string) {
+func fatal(msg string) { // want fatal:"noReturn"
 	println(msg)
 	os.Exit(1)
 }
@@ -242,17 +242,17 @@ outer:
 }
 
 // shuttingDown is a guard function: its result tests its context.
-func shuttingDown(ctx context.Context) bool { // want shuttingDown:`guard\(param=0, trueAlive=false, specific=true\)`
+func shuttingDown(ctx context.Context) bool { // want shuttingDown:`guard\(param=0, true={canceled}, false={live,timedOut}\)`
 	return errors.Is(ctx.Err(), context.Canceled)
 }
 
 // Alive is its negation.
-func Alive(ctx context.Context) bool { // want Alive:`guard\(param=0, trueAlive=true, specific=true\)`
+func Alive(ctx context.Context) bool { // want Alive:`guard\(param=0, true={live,timedOut}, false={canceled}\)`
 	return !shuttingDown(ctx)
 }
 
 // stopped tests either form.
-func (r *R) stopped(name string, ctx context.Context) bool { // want stopped:`guard\(param=1, trueAlive=false, specific=false\)`
+func (r *R) stopped(name string, ctx context.Context) bool { // want stopped:`guard\(param=1, true={canceled,timedOut}, false={live}\)`
 	return ctx.Err() != nil || errors.Is(context.Cause(ctx), context.Canceled)
 }
 

@@ -9,6 +9,6 @@ import (
 )
 
 // ShuttingDown reports whether the context was cancelled.
-func ShuttingDown(ctx context.Context) bool { // want ShuttingDown:`guard\(param=0, trueAlive=false, specific=true\)`
+func ShuttingDown(ctx context.Context) bool { // want ShuttingDown:`guard\(param=0, true={canceled}, false={live,timedOut}\)`
 	return errors.Is(ctx.Err(), context.Canceled)
 }

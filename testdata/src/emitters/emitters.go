@@ -77,9 +77,9 @@ func (r *R) Reconcile(ctx context.Context) {
 		r.relay("guarded")
 	}
 	r.mixed(ctx)
-	r.Notify("Failed") // want `r.Notify emits an event \(r.rec.Event at emitters.go:\d+\) without a cancellation check`
-	r.relay("Failed")  // want `r.relay emits an event \(r.rec.Event at emitters.go:\d+\)`
-	r.chainB(2)        // want `r.chainB emits an event`
+	r.Notify("Failed") // want `r.Notify\("Failed"\) emits an event \(r.rec.Event at emitters.go:\d+\) without a cancellation check`
+	r.relay("Failed")  // want `r.relay\("Failed"\) emits an event \(r.rec.Event at emitters.go:\d+\)`
+	r.chainB(2)        // want `r.chainB\(2\) emits an event`
 	f := r.usedAsValue
 	_ = f
 }

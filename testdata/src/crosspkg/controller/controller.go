@@ -16,7 +16,7 @@ type R struct {
 }
 
 func (r *R) Reconcile(ctx context.Context) {
-	notify.Warn(r.rec, r.obj, "x") // want `notify.Warn emits an event \(rec.Eventf at notify.go:\d+\) without a cancellation check`
+	notify.Warn(r.rec, r.obj, "x") // want `notify.Warn\(r.rec, r.obj, "x"\) emits an event \(rec.Eventf at notify.go:\d+\) without a cancellation check`
 	if guard.ShuttingDown(ctx) {
 		return
 	}

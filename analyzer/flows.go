@@ -1,0 +1,99 @@
+package analyzer
+
+import (
+	"go/ast"
+)
+
+// flows computes the dataflow of a function on first use and keeps it:
+// the result depends only on the function, whether its entry is guarded,
+// and whether explanations are wanted.
+type flows struct {
+	env  *flowEnv
+	memo map[flowKey]*flowResult
+}
+
+type flowKey struct {
+	f                       *funcNode
+	entryGuarded, witnesses bool
+}
+
+func newFlows(env *flowEnv) *flows {
+	return &flows{env: env, memo: make(map[flowKey]*flowResult)}
+}
+
+func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *flowResult {
+	key := flowKey{f, entryGuarded, witnesses}
+	if r, ok := fl.memo[key]; ok {
+		return r
+	}
+	opts := flowOptions{entryGuarded: entryGuarded, witnesses: witnesses}
+	if f.lit != nil {
+		// What the literal sees of its enclosing function's contexts does
+		// not depend on that function's entry.
+		opts.captured = fl.of(f.parent, false, false).literals[f.lit]
+	}
+	r := analyzeFunc(fl.env, f, opts)
+	fl.memo[key] = r
+	return r
+}
+
+// entries tells whether a function starts guarded: a declaration or a
+// literal held by a variable when rule 3 applies to it (guarded), a
+// literal run where it is defined when that point is guarded.
+type entries struct {
+	fl      *flows
+	guarded map[*funcNode]bool
+}
+
+func (e entries) guardedEntry(f *funcNode) bool {
+	if f.lit != nil && f.heldBy == nil {
+		if len(f.invocations) != 1 {
+			return false
+		}
+		return e.guardsEntry(f.invocations[0])
+	}
+	return e.guarded[f]
+}
+
+// guardsEntry reports whether a call starts its callee guarded: the call
+// is guarded, and runs the callee now (not deferred, not in a goroutine
+// that may outlive the check).
+func (e entries) guardsEntry(site *callSite) bool {
+	return !site.spawned() && e.guardedAt(site)
+}
+
+// dead is what holds at a call that is never reached: it never runs, so
+// it is guarded.
+var dead = &callFacts{ctx: 0}
+
+// factsAt returns what holds at a call site; with witnesses, how the
+// checks got there.
+func (e entries) factsAt(site *callSite, witnesses bool) *callFacts {
+	return e.factsAtCall(site.fn, site.call, witnesses)
+}
+
+func (e entries) factsAtCall(f *funcNode, call *ast.CallExpr, witnesses bool) *callFacts {
+	r := e.fl.of(f, e.guardedEntry(f), witnesses)
+	if facts, ok := r.calls[call]; ok {
+		return facts
+	}
+	return dead
+}
+
+// guardedAt reports whether every path to the call passes a fresh check's
+// "not cancelled" outcome. A deferred call runs after every check.
+func (e entries) guardedAt(site *callSite) bool {
+	return !site.deferred() && e.factsAt(site, false).guarded()
+}
+
+// contextInHand reports whether a usable context variable is in scope at
+// the call, as the flow analysis sees it there.
+func (e entries) contextInHand(site *callSite) bool {
+	facts := e.factsAt(site, false)
+	for k, v := range facts.vars {
+		if facts.use[k].inHand() && inScope(v, site.call.Pos()) {
+			return true
+		}
+	}
+	return false
+}

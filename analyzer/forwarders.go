@@ -1,0 +1,113 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// knownForwarders are errors.Is forwarders of other modules, known here so
+// that the standalone command (which does not analyse dependencies) knows
+// them too.
+var knownForwarders = map[string]bool{
+	"github.com/pkg/errors.Is":       true,
+	"golang.org/x/xerrors.Is":        true,
+	"emperror.dev/errors.Is":         true,
+	"github.com/go-errors/errors.Is": true,
+}
+
+// forwarders tells which functions forward to errors.Is: the known ones,
+// those of this package, and those of imported packages (facts).
+type forwarders struct {
+	pass  *analysis.Pass
+	local map[*types.Func]bool
+}
+
+func (fw forwarders) has(fn *types.Func) bool {
+	switch {
+	case fw.local[fn], knownForwarders[qualifiedName(fn)]:
+		return true
+	case fn.Pkg() != nil && fn.Pkg() != fw.pass.Pkg:
+		return fw.pass.ImportObjectFact(fn, new(forwarderFact))
+	}
+	return false
+}
+
+// findForwarders finds the package's functions whose body is
+// "return errors.Is(err, target)" of their two error parameters, in
+// order (or of another forwarder), and exports a fact for each.
+func findForwarders(pass *analysis.Pass) forwarders {
+	fw := forwarders{pass: pass, local: make(map[*types.Func]bool)}
+	var candidates []*types.Func
+	bodies := make(map[*types.Func]*ast.ReturnStmt)
+	for _, file := range pass.Files {
+		if isTestFile(pass.Fset, file) {
+			continue
+		}
+		for _, d := range file.Decls {
+			if fn, ret := forwarderShaped(pass.TypesInfo, d); fn != nil {
+				candidates = append(candidates, fn)
+				bodies[fn] = ret
+			}
+		}
+	}
+	// A forwarder may forward to another: repeat until nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range candidates {
+			if !fw.local[fn] && forwardsParams(pass.TypesInfo, fw, fn, bodies[fn]) {
+				fw.local[fn] = true
+				changed = true
+			}
+		}
+	}
+	for _, fn := range candidates {
+		if fw.local[fn] {
+			pass.ExportObjectFact(fn, new(forwarderFact))
+		}
+	}
+	return fw
+}
+
+// forwarderShaped returns a function declared as func(error, error) bool
+// whose body is a single return statement.
+func forwarderShaped(info *types.Info, d ast.Decl) (*types.Func, *ast.ReturnStmt) {
+	decl, ok := d.(*ast.FuncDecl)
+	if !ok || decl.Body == nil || len(decl.Body.List) != 1 || decl.Recv != nil {
+		return nil, nil
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	fn, isFunc := info.Defs[decl.Name].(*types.Func)
+	if !ok || !isFunc || len(ret.Results) != 1 {
+		return nil, nil
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 2 || sig.Results().Len() != 1 ||
+		!isErrorType(sig.Params().At(0).Type()) || !isErrorType(sig.Params().At(1).Type()) ||
+		!types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+		return nil, nil
+	}
+	return fn, ret
+}
+
+// forwardsParams reports whether ret returns errors.Is (or a forwarder)
+// of fn's parameters, in order.
+func forwardsParams(info *types.Info, fw forwarders, fn *types.Func, ret *ast.ReturnStmt) bool {
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return false
+	}
+	callee := calleeFunc(info, call)
+	if callee == nil || callee == fn || !fw.isErrorsIs(callee) {
+		return false
+	}
+	params := fn.Signature().Params()
+	for i, arg := range call.Args {
+		id := identOf(arg)
+		if id == nil || info.Uses[id] != params.At(i) {
+			return false
+		}
+	}
+	return true
+}

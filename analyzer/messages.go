@@ -1,0 +1,151 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+)
+
+const whyShutdown = "during shutdown it sends a false failure notification"
+
+// message says what a finding emits, why it is not guarded, and what to
+// do. It names the site (the event's reason when it is a constant, else the
+// call), so that messages stay distinct where a tool hides repeats.
+func message(idx *index, em *emitters, f *finding) string {
+	site := f.site
+	ctxName := "ctx"
+	if f.ctx != nil && f.ctx.Name() != "" && f.ctx.Name() != "_" {
+		ctxName = f.ctx.Name()
+	}
+	check := fmt.Sprintf("errors.Is(%s.Err(), context.Canceled)", ctxName)
+	steps := em.chain(site)
+	sink := steps[len(steps)-1]
+	helper := len(steps) > 1
+
+	var what string // "event "R" emitted by r.Eventf" or "r.notify(obj) emits an event (r.Eventf at x.go:3)"
+	if helper {
+		what = fmt.Sprintf("%s emits an event (%s at %s)", callText(site.call), sink.Callee, sink.At)
+	} else {
+		what = "event emitted by " + sinkText(idx.pass.TypesInfo, site)
+		if reason, ok := constantReason(idx.pass.TypesInfo, site); ok {
+			what = fmt.Sprintf("event %q emitted by %s", reason, site.name())
+		}
+	}
+	var msg string
+	switch why := f.facts.why; {
+	case site.deferred() && helper:
+		msg = fmt.Sprintf("deferred call of %s after every cancellation check: %s; emit it from a deferred func that checks %s first", what, whyShutdown, check)
+	case site.deferred():
+		msg = fmt.Sprintf("deferred %s runs after every cancellation check: %s; emit it from a deferred func that checks %s first", what, whyShutdown, check)
+	case inGoroutine(site):
+		msg = fmt.Sprintf("%s in a goroutine that may outlive the reconciliation, without a cancellation check: %s; decide whether the event is still wanted before starting the goroutine (check %s there)", what, whyShutdown, check)
+	case why.staleAt != nil:
+		covered := "the check at line " + lineOf(idx, why.check) + " no longer covers it"
+		if why.check == nil {
+			covered = fmt.Sprintf("the checks at the call sites of %s no longer cover it", site.fn.outermost().name())
+		}
+		where := "right before emitting"
+		if helper {
+			where = "right before calling it"
+		}
+		msg = fmt.Sprintf("%s after %s (line %s), which fails with context canceled during shutdown; %s: check %s %s",
+			what, staleCallText(idx.pass.TypesInfo, why.staleAt), lineOf(idx, why.staleAt), covered, check, where)
+	case helper:
+		msg = fmt.Sprintf("%s without a cancellation check: %s; check %s first", what, whyShutdown, check)
+	default:
+		msg = fmt.Sprintf("%s is not guarded against context cancellation: %s; check %s first", what, whyShutdown, check)
+	}
+	if t := f.facts.why.errTest; t != nil {
+		msg += fmt.Sprintf(" (the test %s at line %s does not count: an error returned by another call need not wrap the context's; test %s.Err() itself)",
+			types.ExprString(t), lineOf(idx, t), ctxName)
+	}
+	return msg
+}
+
+// inGoroutine reports whether the call is a go statement, or inside a
+// closure started with go, directly or through a variable.
+func inGoroutine(site *callSite) bool {
+	if site.spawned() {
+		return true
+	}
+	for g := site.fn; g.lit != nil; g = g.parent {
+		for _, inv := range g.invocations {
+			if inv.spawned() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constantReason returns the reason a recorder call gives its event, when
+// it is a constant.
+func constantReason(info *types.Info, site *callSite) (string, bool) {
+	if site.callee == nil {
+		return "", false
+	}
+	shape, ok := shapeOf(site.callee)
+	if !ok || shape.reason >= len(site.call.Args) {
+		return "", false
+	}
+	tv, ok := info.Types[site.call.Args[shape.reason]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// sinkText names a sink call whose reason is not a constant: the call
+// itself, so that its message differs from others of the same sink.
+func sinkText(info *types.Info, site *callSite) string {
+	if _, ok := shapeOf(site.callee); !ok && site.callee != nil {
+		return site.name() // a configured sink: its name is the site
+	}
+	return callText(site.call)
+}
+
+// callText writes a call on one line, with long arguments elided.
+func callText(call *ast.CallExpr) string {
+	const maxArg = 32
+	args := make([]string, len(call.Args))
+	for i, a := range call.Args {
+		s := types.ExprString(a)
+		if len(s) > maxArg {
+			s = "…"
+		}
+		args[i] = s
+	}
+	if call.Ellipsis.IsValid() && len(args) > 0 {
+		args[len(args)-1] += "..."
+	}
+	return types.ExprString(ast.Unparen(call.Fun)) + "(" + strings.Join(args, ", ") + ")"
+}
+
+// staleCallText names the call that made a check stale by its function
+// and the context it is handed: r.Status().Update(ctx, …).
+func staleCallText(info *types.Info, call *ast.CallExpr) string {
+	var ctxArg string
+	for _, a := range call.Args {
+		if isContextType(info.TypeOf(a)) {
+			ctxArg = types.ExprString(a)
+			break
+		}
+	}
+	if len(ctxArg) > 32 {
+		ctxArg = "…"
+	}
+	if len(call.Args) > 1 || ctxArg == "" {
+		ctxArg += ", …"
+		ctxArg = strings.TrimPrefix(ctxArg, ", ")
+	}
+	return types.ExprString(ast.Unparen(call.Fun)) + "(" + ctxArg + ")"
+}
+
+func lineOf(idx *index, n ast.Node) string {
+	if n == nil {
+		return "?"
+	}
+	return fmt.Sprint(idx.pass.Fset.Position(n.Pos()).Line)
+}

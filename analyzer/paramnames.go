@@ -1,0 +1,177 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// fixContext chooses the context a fix checks: the function's own context
+// parameter (the one named ctx, else the first), else that of the nearest
+// enclosing function, else the local context variable declared last; each
+// only when it holds a usable context on every path to the call and can be
+// named there (a blank or unnamed parameter is named by the fix).
+func fixContext(idx *index, site *callSite, facts *callFacts) *types.Var {
+	pos := site.call.Pos()
+	var scope *types.Scope // looked up on first use
+	ok := func(v *types.Var) bool {
+		usable := false
+		for k, w := range facts.vars {
+			if w == v {
+				usable = facts.use[k].usable()
+			}
+		}
+		if !usable {
+			return false
+		}
+		if v.Name() == "" || v.Name() == "_" {
+			return paramOwner(site.fn, v) != nil
+		}
+		if scope == nil {
+			scope = innermostScope(idx.pass.Pkg.Scope(), pos)
+		}
+		_, obj := scope.LookupParent(v.Name(), pos)
+		return obj == v
+	}
+	for g := site.fn; g != nil; g = g.parent {
+		params := contextParams(g.sig)
+		for _, p := range params {
+			if p.Name() == "ctx" && ok(p) {
+				return p
+			}
+		}
+		for _, p := range params {
+			if ok(p) {
+				return p
+			}
+		}
+	}
+	var best *types.Var
+	for _, v := range facts.vars {
+		if v.Kind() != types.ParamVar && inScope(v, pos) && (best == nil || v.Pos() > best.Pos()) && ok(v) {
+			best = v
+		}
+	}
+	return best
+}
+
+// paramOwner returns f or the enclosing function that declares the
+// parameter v.
+func paramOwner(f *funcNode, v *types.Var) *funcNode {
+	for g := f; g != nil; g = g.parent {
+		params := g.sig.Params()
+		for i := range params.Len() {
+			if params.At(i) == v {
+				return g
+			}
+		}
+	}
+	return nil
+}
+
+// nameBlankParams chooses, for each blank or unnamed context parameter a
+// fix checks, one name free at every call it fixes: ctx, else ctx2,
+// ctx3...
+func nameBlankParams(idx *index, findings []*finding) map[*types.Var]string {
+	sites := make(map[*types.Var][]token.Pos)
+	owners := make(map[*types.Var]*funcNode)
+	var order []*types.Var
+	for _, f := range findings {
+		v := f.ctx
+		if v == nil || v.Name() != "" && v.Name() != "_" {
+			continue
+		}
+		if _, seen := owners[v]; !seen {
+			owners[v] = paramOwner(f.site.fn, v)
+			order = append(order, v)
+		}
+		sites[v] = append(sites[v], f.site.call.Pos())
+	}
+	names := make(map[*types.Var]string)
+	for _, v := range order {
+		owner := owners[v]
+		if owner == nil {
+			continue
+		}
+		for i := 1; i < 100; i++ {
+			name := "ctx"
+			if i > 1 {
+				name += strconv.Itoa(i)
+			}
+			if freeParamName(idx, owner, name, sites[v]) {
+				names[v] = name
+				break
+			}
+		}
+	}
+	return names
+}
+
+// freeParamName: naming a parameter of f name neither clashes with its
+// other parameters, results or receiver, nor hides an outer name f uses,
+// and no declaration inside f hides it at any of the positions.
+func freeParamName(idx *index, f *funcNode, name string, at []token.Pos) bool {
+	for _, tuple := range []*types.Tuple{f.sig.Params(), f.sig.Results()} {
+		for i := range tuple.Len() {
+			if tuple.At(i).Name() == name {
+				return false
+			}
+		}
+	}
+	if f.sig.Recv() != nil && f.sig.Recv().Name() == name {
+		return false
+	}
+	inBody := func(obj types.Object) bool { return f.body.Pos() <= obj.Pos() && obj.Pos() < f.body.End() }
+	for _, pos := range at {
+		if _, obj := innermostScope(idx.pass.Pkg.Scope(), pos).LookupParent(name, pos); obj != nil && inBody(obj) {
+			return false
+		}
+	}
+	free := true
+	ast.Inspect(f.body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			if obj := idx.pass.TypesInfo.Uses[id]; obj != nil && !inBody(obj) {
+				free = false
+			}
+		}
+		return free
+	})
+	return free
+}
+
+// nameParam gives the context parameter ctx of f the name; when f's
+// parameters are unnamed, the others are named "_".
+func nameParam(f *funcNode, ctx *types.Var, name string) []analysis.TextEdit {
+	if f == nil {
+		return nil
+	}
+	var params *ast.FieldList
+	if f.decl != nil {
+		params = f.decl.Type.Params
+	} else {
+		params = f.lit.Type.Params
+	}
+	var edits []analysis.TextEdit
+	i := 0
+	for _, field := range params.List {
+		if len(field.Names) == 0 {
+			newName := "_ "
+			if f.sig.Params().At(i) == ctx {
+				newName = name + " "
+			}
+			edits = append(edits, analysis.TextEdit{Pos: field.Type.Pos(), End: field.Type.Pos(), NewText: []byte(newName)})
+			i++
+			continue
+		}
+		for _, id := range field.Names {
+			if f.sig.Params().At(i) == ctx {
+				edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(name)})
+			}
+			i++
+		}
+	}
+	return edits
+}

@@ -1,0 +1,38 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// whyRelated explains, from the witness path the flow analysis kept, why
+// the checks on the way do not guard the call: a check that went stale
+// (and the call that made it so), a check that covers only some paths, a
+// test of another error that is no check.
+func whyRelated(idx *index, f *finding) []analysis.RelatedInformation {
+	if f.site.deferred() {
+		return nil
+	}
+	why := f.facts.why
+	var out []analysis.RelatedInformation
+	switch {
+	case why.staleAt != nil:
+		call := staleCallText(idx.pass.TypesInfo, why.staleAt)
+		if why.check != nil {
+			out = append(out, related(why.check, fmt.Sprintf("this cancellation check no longer covers the event: %s (line %s) runs after it", call, lineOf(idx, why.staleAt))))
+		}
+		out = append(out, related(why.staleAt, fmt.Sprintf("%s can fail with context canceled after the check: during shutdown, that failure is what the event reports", call)))
+	case why.check != nil:
+		out = append(out, related(why.check, "this cancellation check guards some paths to the event, not all of them"))
+	}
+	if why.errTest != nil {
+		out = append(out, related(why.errTest, "this tests the error of another call, which need not wrap the context's error: it is no cancellation check"))
+	}
+	return out
+}
+
+func related(n ast.Node, msg string) analysis.RelatedInformation {
+	return analysis.RelatedInformation{Pos: n.Pos(), End: n.End(), Message: msg}
+}

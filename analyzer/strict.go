@@ -1,0 +1,52 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// looseChecks (-strict) reports the checks, in functions that may emit,
+// whose "not cancelled" outcome also rules out a timeout (ctx.Err() !=
+// nil): a timeout is a real failure and must notify. One diagnostic per
+// condition.
+func looseChecks(idx *index, e entries, candidates map[*funcNode]bool, reported func(*ast.File) bool) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, f := range idx.funcs {
+		if !candidates[f] || !reported(f.file) {
+			continue
+		}
+		seen := make(map[ast.Expr]bool)
+		for _, c := range e.fl.of(f, e.guardedEntry(f), false).checks {
+			if !c.out.loose() || seen[c.cond] {
+				continue
+			}
+			seen[c.cond] = true
+			out = append(out, analysis.Diagnostic{
+				Pos: c.cond.Pos(),
+				Message: fmt.Sprintf("this check also skips events when the context times out (context.DeadlineExceeded), which is a real failure; test errors.Is(%s.Err(), context.Canceled) instead",
+					checkedContextName(idx, c.atom)),
+			})
+		}
+	}
+	return out
+}
+
+// checkedContextName names the context a check tests: the first context
+// variable in it, else "ctx".
+func checkedContextName(idx *index, atom ast.Expr) string {
+	name := ""
+	ast.Inspect(atom, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && name == "" {
+			if obj := idx.pass.TypesInfo.Uses[id]; obj != nil && isContextType(obj.Type()) && id.Name != "_" {
+				name = id.Name
+			}
+		}
+		return name == ""
+	})
+	if name == "" {
+		name = "ctx"
+	}
+	return name
+}

@@ -1,0 +1,55 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// trackVars chooses the variables the dataflow follows: the context
+// variables the body may refer to (its parameters and locals, and those of
+// enclosing functions a literal sees), and its boolean and error variables
+// that no nested function assigns and whose address is not taken.
+func (fa *funcAnalysis) trackVars() {
+	add := func(v *types.Var) {
+		if _, ok := fa.varIndex[v]; ok || v.Name() == "_" && !isContextType(v.Type()) {
+			return
+		}
+		ctx := isContextType(v.Type())
+		if !ctx && (fa.env.escaping[v] || !isBoolOrError(v.Type())) {
+			return
+		}
+		fa.varIndex[v] = len(fa.vars)
+		fa.vars = append(fa.vars, v)
+		fa.isCtx = append(fa.isCtx, ctx)
+		if ctx {
+			fa.ctxIdx = append(fa.ctxIdx, len(fa.vars)-1)
+			fa.result.ctxVars = append(fa.result.ctxVars, v)
+		}
+	}
+	for _, tuple := range []*types.Tuple{fa.fn.sig.Params(), fa.fn.sig.Results()} {
+		for i := range tuple.Len() {
+			add(tuple.At(i))
+		}
+	}
+	ast.Inspect(fa.fn.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			if v, ok := fa.env.info.Defs[n].(*types.Var); ok {
+				add(v)
+			}
+		}
+		return true
+	})
+	for v := range fa.opts.captured {
+		add(v)
+	}
+}
+
+func isBoolOrError(t types.Type) bool {
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+		return true
+	}
+	return isErrorType(t)
+}
