@@ -13,7 +13,7 @@ import (
 
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer,
-		"sinks", "guards", "contexts", "closures", "emitters", "directives", "crosspkg/guard", "crosspkg/notify", "crosspkg/controller")
+		"sinks", "guards", "contexts", "closures", "emitters", "directives", "crosspkg/guard", "crosspkg/notify", "crosspkg/die", "crosspkg/controller")
 }
 
 func TestScopeReconcile(t *testing.T) {
@@ -107,3 +107,9 @@ var testdata = func() string {
 	}
 	return dir
 }()
+
+// TestCatalogue runs the catalogue packages added for the cases real
+// controller code exposed.
+func TestCatalogue(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "reassigned", "errorsis", "guardshapes", "booleans", "evalorder", "typeparams")
+}

@@ -17,7 +17,8 @@ type value struct {
 	origin ast.Node  // isCheck, isContextErr: where it was taken
 	// staleAt is the first context-consuming call after origin (explanations).
 	staleAt *ast.CallExpr
-	// errTest is a test of some other error against context.Canceled.
+	// errTest: a test of some other error against context.Canceled, whose
+	// outcomes (out) would tell cancellation if it were the context's.
 	errTest bool
 }
 
@@ -95,7 +96,10 @@ func comparison(info *types.Info, x, y ast.Expr, vx, vy value, op token.Token) v
 				return checkValue(o, op == token.NEQ, vx)
 			}
 		} else if o, isTarget := errorTarget(info, y); isTarget && o == errIsCanceled && isErrorType(info.TypeOf(x)) {
-			return value{errTest: true}
+			if op == token.NEQ {
+				o = o.negate()
+			}
+			return value{errTest: true, out: o}
 		}
 		x, y, vx, vy = y, x, vy, vx
 	}
@@ -112,7 +116,7 @@ func errorsIs(info *types.Info, call *ast.CallExpr, errValue value) value {
 	case errValue.kind == isContextErr:
 		return checkValue(o, false, errValue)
 	case o == errIsCanceled:
-		return value{errTest: true}
+		return value{errTest: true, out: o}
 	}
 	return value{}
 }

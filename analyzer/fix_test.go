@@ -16,7 +16,7 @@ import (
 
 var fixPackages = []string{
 	"fixes/wrap", "fixes/imports", "fixes/shadowed", "fixes/renamed",
-	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures",
+	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
 }
 
 // TestFixes checks every fix against its golden file.

@@ -27,7 +27,7 @@ func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *flowResult {
 		return r
 	}
 	opts := flowOptions{entryGuarded: entryGuarded, witnesses: witnesses}
-	if f.lit != nil {
+	if f.parent != nil {
 		// What the literal sees of its enclosing function's contexts does
 		// not depend on that function's entry.
 		opts.captured = fl.of(f.parent, false, false).literals[f.lit]

@@ -159,12 +159,11 @@ func (idx *index) newFuncNode(cur inspector.Cursor, file *ast.File) *funcNode {
 			}
 			break
 		}
-		if f.parent == nil {
-			return nil // a literal outside any function body
-		}
 		f.lit, f.body, f.sig = n, n.Body, sig
 		f.bodyCur = cur.ChildAt(edge.FuncLit_Body, -1)
-		f.parent.refs = append(f.parent.refs, f)
+		if f.parent != nil { // else: in a package-level declaration
+			f.parent.refs = append(f.parent.refs, f)
+		}
 		idx.lits[n] = f
 	}
 	return f

@@ -70,7 +70,7 @@ func inGoroutine(site *callSite) bool {
 	if site.spawned() {
 		return true
 	}
-	for g := site.fn; g.lit != nil; g = g.parent {
+	for g := site.fn; g != nil && g.lit != nil; g = g.parent {
 		for _, inv := range g.invocations {
 			if inv.spawned() {
 				return true

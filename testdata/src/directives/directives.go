@@ -23,6 +23,12 @@ func (r *R) Reconcile(ctx context.Context) {
 	r.rec.Event(r.obj, corev1.EventTypeNormal, "Started", "x") // want `not guarded`
 }
 
+// A directive at the end of a line covers that line only.
+func (r *R) trailingOnly(ctx context.Context) {
+	r.rec.Event(r.obj, corev1.EventTypeNormal, "Started", "x") //ctxnotify:ignore sent once at start-up
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+}
+
 // quiet's event is ignored, so it is not an emitter either.
 func (r *R) quiet() {
 	//ctxnotify:ignore start-up only

@@ -47,6 +47,35 @@ func (r *R) Serve(ctx context.Context) { // want Serve:`emitter`
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "outside reconcile code")
 }
 
+// A literal converted to reconcile.Func is a root, and so is one given
+// where a reconcile.TypedFunc is expected.
+var (
+	funcRoot = reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+		rec.Event(nil, corev1.EventTypeWarning, "Failed", "in a reconcile.Func") // want `not guarded`
+		return reconcile.Result{}, nil
+	})
+	typedRoot reconcile.TypedFunc[string] = func(ctx context.Context, key string) (reconcile.Result, error) {
+		rec.Event(nil, corev1.EventTypeWarning, "Failed", "in a reconcile.TypedFunc") // want `not guarded`
+		return reconcile.Result{}, nil
+	}
+	// notRoot is a plain function value: outside reconcile code, its
+	// literal is an emitter.
+	notRoot = func(ctx context.Context) {
+		rec.Event(nil, corev1.EventTypeWarning, "Failed", "not reconcile code")
+	}
+)
+
+var rec record.EventRecorder
+
+func register(f reconcile.Func) {}
+
+func registers() {
+	register(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+		rec.Event(nil, corev1.EventTypeWarning, "Failed", "an argument of type reconcile.Func") // want `not guarded`
+		return reconcile.Result{}, nil
+	})
+}
+
 // Run is a root by -roots.
 func (r *R) Run(ctx context.Context) {
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "in a configured root") // want `not guarded`

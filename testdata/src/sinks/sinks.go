@@ -21,6 +21,7 @@ type Reconciler struct {
 	fake                 *record.FakeRecorder
 	narrow               eventfOnly
 	custom               *customRecorder
+	anyRec               anyRecorder
 	lookalike            *notARecorder
 }
 
@@ -34,6 +35,11 @@ type customRecorder struct{}
 
 func (*customRecorder) Eventf(object runtime.Object, eventtype, reason, messageFmt string, args ...interface{}) {
 }
+
+// anyRecorder declares its arguments with ...any: the same type.
+type anyRecorder struct{}
+
+func (anyRecorder) Eventf(o runtime.Object, eventtype, reason, messageFmt string, args ...any) {}
 
 // notARecorder only shares the method name.
 type notARecorder struct{}
@@ -53,6 +59,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, obj *corev1.ConfigMap) {
 	r.fake.Event(obj, corev1.EventTypeWarning, "Failed", "fake")                     // want `event "\w+" emitted by r.fake.Event`
 	r.narrow.Eventf(obj, corev1.EventTypeWarning, "Failed", "narrow")                // want `event "\w+" emitted by r.narrow.Eventf`
 	r.custom.Eventf(obj, corev1.EventTypeWarning, "Failed", "custom")                // want `event "\w+" emitted by r.custom.Eventf`
+	r.anyRec.Eventf(obj, corev1.EventTypeWarning, "Failed", "any")                   // want `event "Failed" emitted by r.anyRec.Eventf`
 	r.lookalike.Eventf("not an event %s", "x")
 	r.lookalike.Event("not an event")
 

@@ -3,6 +3,7 @@ package controller // want package:"reachesSinks"
 import (
 	"context"
 
+	"crosspkg/die"
 	"crosspkg/guard"
 	"crosspkg/notify"
 
@@ -21,4 +22,19 @@ func (r *R) Reconcile(ctx context.Context) {
 		return
 	}
 	notify.Record(r.rec, r.obj, "Failed", "guarded by a guard of another package")
+}
+
+// A function of another package that never returns ends the path (facts).
+func (r *R) noReturn(ctx context.Context) {
+	if ctx.Err() != nil {
+		die.Die("cancelled")
+	}
+	notify.Record(r.rec, r.obj, "Failed", "guarded: Die never returns")
+}
+
+func (r *R) mayReturn(ctx context.Context) {
+	if ctx.Err() != nil {
+		die.Maybe(ctx.Err())
+	}
+	notify.Record(r.rec, r.obj, "Failed", "Maybe returns") // want `notify.Record\(r.rec, r.obj, "Failed", "Maybe returns"\) emits an event`
 }
