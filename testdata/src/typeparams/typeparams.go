@@ -26,8 +26,8 @@ func (r *Reconciler[T]) Reconcile(ctx context.Context, req reconcile.Request) (r
 	r.rec.Event(obj, corev1.EventTypeWarning, "Failed", "x") // want `event "Failed" emitted by r.rec.Event is not guarded`
 	emit(r.rec, obj)                                         // want `emit\(r.rec, obj\) emits an event \(rec.Event at typeparams.go:\d+\)`
 	f := emit[T]
-	f(r.rec, obj) // want `f\(r.rec, obj\) emits an event`
-	r.events.notify(obj)   // want `r.events.notify\(obj\) emits an event`
+	f(r.rec, obj)        // want `f\(r.rec, obj\) emits an event`
+	r.events.notify(obj) // want `r.events.notify\(obj\) emits an event`
 	if canceled(ctx, req) {
 		return reconcile.Result{}, ctx.Err()
 	}
