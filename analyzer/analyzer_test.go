@@ -111,5 +111,5 @@ var testdata = func() string {
 // TestCatalogue runs the catalogue packages added for the cases real
 // controller code exposed.
 func TestCatalogue(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "reassigned", "errorsis", "guardshapes", "booleans", "evalorder", "typeparams")
+	analysistest.Run(t, testdata, analyzer.Analyzer, "reassigned", "errorsis", "guardshapes", "booleans", "evalorder", "typeparams", "fresh/source", "fresh")
 }
