@@ -17,8 +17,11 @@ import (
 
 // transfer runs block b from state in and returns the state on each edge
 // out of b. With rec, it records what holds at calls, literals and checks.
-func (fa *funcAnalysis) transfer(b *cfg.Block, in *state, rec *flowResult) []*state {
+func (fa *funcAnalysis) transfer(b *cfg.Block, in *state, rec *recording) []*state {
 	ev := &evaluator{fa: fa, s: in.clone(), rec: rec}
+	if len(b.Nodes) > 0 {
+		ev.s.vars.prune(fa.vars, b.Nodes[0].Pos())
+	}
 	nodes := b.Nodes
 	cond := fa.condition(b)
 	if cond != nil {
@@ -73,8 +76,8 @@ func (fa *funcAnalysis) condition(b *cfg.Block) ast.Expr {
 type evaluator struct {
 	fa   *funcAnalysis
 	s    *state
-	rec  *flowResult
-	cond ast.Expr // the block's condition, while it is evaluated
+	rec  *recording // non-nil on the recording sweep
+	cond ast.Expr   // the block's condition, while it is evaluated
 }
 
 func (ev *evaluator) with(s *state) *evaluator {
@@ -137,17 +140,17 @@ func (ev *evaluator) returns(n *ast.ReturnStmt) {
 	}
 	if len(n.Results) != 1 {
 		if ev.rec != nil {
-			ev.rec.returnsKnown = false
+			ev.rec.result.returnsKnown = false
 		}
 		return
 	}
 	t, f := ev.branch(n.Results[0])
 	if ev.rec != nil {
 		if t != nil {
-			ev.rec.returns.ifTrue |= t.ctx
+			ev.rec.result.returns.ifTrue |= t.ctx
 		}
 		if f != nil {
-			ev.rec.returns.ifFalse |= f.ctx
+			ev.rec.result.returns.ifFalse |= f.ctx
 		}
 	}
 	ev.s = join(t, f)
@@ -210,14 +213,14 @@ func (ev *evaluator) store(l ast.Expr, v value) {
 		if v.kind != isContext || use == 0 {
 			use = mayBeUsable
 		}
-		ev.s.vars[j].use = use
+		ev.s.vars.set(j, varFact{use: use})
 		return
 	}
 	switch v.kind {
 	case isCheck, isContextErr:
-		ev.s.vars[j].val = v
+		ev.s.vars.set(j, varFact{val: v})
 	default:
-		ev.s.vars[j].val = value{}
+		ev.s.vars.set(j, varFact{})
 	}
 }
 
@@ -295,9 +298,9 @@ func (ev *evaluator) ident(id *ast.Ident) value {
 	case *types.Var:
 		if j, ok := ev.fa.varIndex[obj]; ok {
 			if ev.fa.isCtx[j] {
-				return value{kind: isContext, use: ev.s.vars[j].use}
+				return value{kind: isContext, use: ev.s.vars.get(j).use}
 			}
-			return ev.s.vars[j].val
+			return ev.s.vars.get(j).val
 		}
 		if isContextType(obj.Type()) {
 			if obj.Parent() == ev.fa.env.pkg.Scope() || obj.Parent() == nil {
@@ -329,9 +332,9 @@ func (ev *evaluator) literal(lit *ast.FuncLit) {
 	}
 	seen := make(map[*types.Var]usability, len(ev.fa.ctxIdx))
 	for k, j := range ev.fa.ctxIdx {
-		seen[ev.fa.result.ctxVars[k]] = ev.s.vars[j].use
+		seen[ev.fa.ctxVars[k]] = ev.s.vars.get(j).use
 	}
-	ev.rec.literals[lit] = seen
+	ev.rec.result.literals[lit] = seen
 }
 
 // operands evaluates what a call evaluates before it runs: the function
@@ -460,7 +463,7 @@ func (ev *evaluator) consume(call *ast.CallExpr) {
 		s.why.staleAt = call
 	}
 	for i := range s.vars {
-		v := &s.vars[i].val
+		v := &s.vars[i].fact.val
 		if v.kind == isCheck || v.kind == isContextErr {
 			v.stale = true
 			if v.staleAt == nil {
@@ -476,14 +479,14 @@ func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx ctxStates) {
 	if ev.rec == nil || ev.s == nil {
 		return
 	}
-	facts := &callFacts{ctx: ctx, vars: ev.fa.result.ctxVars, use: make([]usability, len(ev.fa.ctxIdx))}
+	facts := &callFacts{ctx: ctx, vars: ev.fa.ctxVars, use: make([]usability, len(ev.fa.ctxIdx))}
 	for k, j := range ev.fa.ctxIdx {
-		facts.use[k] = ev.s.vars[j].use
+		facts.use[k] = ev.s.vars.get(j).use
 	}
-	if ev.fa.opts.witnesses && ctx == ev.s.ctx {
+	if ev.rec.witnesses && ctx == ev.s.ctx {
 		facts.why = ev.s.why
 	}
-	ev.rec.calls[call] = facts
+	ev.rec.result.calls[call] = facts
 }
 
 // branch evaluates a condition and returns the states on its true and
@@ -593,7 +596,7 @@ func (ev *evaluator) recordCheck(atom ast.Expr, v value) {
 	if cond == nil {
 		cond = atom
 	}
-	ev.rec.checks = append(ev.rec.checks, checkAt{cond: cond, atom: atom, out: v.out})
+	ev.rec.result.checks = append(ev.rec.result.checks, checkAt{cond: cond, atom: atom, out: v.out})
 }
 
 // selectArm applies what entering a select arm tells: the arm receiving

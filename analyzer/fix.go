@@ -17,14 +17,18 @@ const fixMessage = "Skip the event when the context is cancelled"
 // uses the same name.
 type fixer struct {
 	idx        *index
+	lookups    *lookups
 	sources    map[*token.File][]byte
 	paramNames map[*types.Var]string
 }
 
-func newFixer(idx *index, findings []*finding) *fixer {
-	fx := &fixer{idx: idx, sources: make(map[*token.File][]byte)}
-	fx.paramNames = nameBlankParams(idx, findings)
-	return fx
+func newFixer(idx *index, names *lookups, findings []*finding) *fixer {
+	return &fixer{
+		idx:        idx,
+		lookups:    names,
+		sources:    make(map[*token.File][]byte),
+		paramNames: nameBlankParams(idx, names, findings),
+	}
 }
 
 // suggest wraps the call's statement in
@@ -44,7 +48,7 @@ func (fx *fixer) suggest(f *finding) []analysis.SuggestedFix {
 	}
 	pass := fx.idx.pass
 	pos := stmt.Pos()
-	scope := innermostScope(pass.Pkg.Scope(), pos)
+	lookup := func(name string) types.Object { return fx.lookups.at(site.fn, name, pos) }
 	ctxName, edits := f.ctx.Name(), []analysis.TextEdit(nil)
 	if name, ok := fx.paramNames[f.ctx]; ok {
 		ctxName = name
@@ -54,11 +58,11 @@ func (fx *fixer) suggest(f *finding) []analysis.SuggestedFix {
 		return nil
 	}
 	file := site.fn.file
-	errorsQual, errorsImport, ok := qualifier(pass.TypesInfo, pass.Pkg, file, scope, pos, "errors", "Is")
+	errorsQual, errorsImport, ok := qualifier(pass.TypesInfo, pass.Pkg, file, lookup, "errors", "Is")
 	if !ok {
 		return nil
 	}
-	contextQual, contextImport, ok := qualifier(pass.TypesInfo, pass.Pkg, file, scope, pos, "context", "Canceled")
+	contextQual, contextImport, ok := qualifier(pass.TypesInfo, pass.Pkg, file, lookup, "context", "Canceled")
 	if !ok {
 		return nil
 	}

@@ -71,12 +71,15 @@ type witness struct {
 	entry     bool          // or: the function's entry, guarded by its call sites
 	staleAt   *ast.CallExpr // the first context-consuming call after it, if any
 	cancelled ast.Node      // or: the last check passed on its other outcome
+	meets     bool          // check's other outcome reaches the point too: it guards no path after the merge
 	errTest   ast.Expr      // a test of another error against context.Canceled on the way
 }
 
 func (w witness) rank() int {
 	switch {
 	case w.staleAt != nil:
+		return 4
+	case (w.check != nil || w.entry) && !w.meets:
 		return 3
 	case w.check != nil || w.entry:
 		return 2
@@ -87,8 +90,11 @@ func (w witness) rank() int {
 }
 
 // joinWitness keeps the most telling of two witnesses: a stale check over
-// a fresh one over none, the first of equals. A check both of whose
-// outcomes meet is no longer telling: it guards neither path after them.
+// a fresh one over none, the first of equals. Where both outcomes of a
+// check meet, the witness says so (meets): that check guards neither of
+// the paths after the merge, and another check that does is preferred.
+// (That preference can lower a witness; the explanation pass bounds its
+// updates, and any witness it keeps is one path's.)
 func joinWitness(a, b witness) witness {
 	errTest := a.errTest
 	if errTest == nil {
@@ -96,13 +102,17 @@ func joinWitness(a, b witness) witness {
 	}
 	var w witness
 	switch {
-	case a.rank() == 3 || b.rank() == 3:
+	case a.rank() == 4 || b.rank() == 4:
 		w = a
-		if a.rank() != 3 {
+		if a.rank() != 4 {
 			w = b
 		}
-	case a.check != nil && a.check == b.cancelled, b.check != nil && b.check == a.cancelled:
-		w = witness{}
+	case a.check != nil && (a.check == b.cancelled || a.check == b.check):
+		w = a
+		w.meets = a.meets || b.meets || a.check == b.cancelled
+	case b.check != nil && b.check == a.cancelled:
+		w = b
+		w.meets = true
 	case b.rank() > a.rank():
 		w = b
 	default:
@@ -115,7 +125,7 @@ func joinWitness(a, b witness) witness {
 // state is the dataflow state at one point.
 type state struct {
 	ctx  ctxStates
-	vars []varFact // indexed by funcAnalysis.varIndex
+	vars varFacts // by funcAnalysis.varIndex
 	why  witness
 }
 
@@ -129,7 +139,7 @@ type varFact struct {
 func (s *state) forgetWhy() {
 	s.why = witness{}
 	for i := range s.vars {
-		s.vars[i].val.staleAt = nil
+		s.vars[i].fact.val.staleAt = nil
 	}
 }
 
@@ -138,7 +148,7 @@ func (s *state) clone() *state {
 		return nil
 	}
 	c := *s
-	c.vars = append([]varFact(nil), s.vars...)
+	c.vars = append(varFacts(nil), s.vars...)
 	return &c
 }
 
@@ -150,17 +160,17 @@ func (s *state) joinMust(o *state) bool {
 		s.ctx |= o.ctx
 		changed = true
 	}
-	for i := range s.vars {
-		a, b := &s.vars[i], o.vars[i]
-		if a.use|b.use != a.use {
-			a.use |= b.use
+	var joined varFacts
+	merge(s.vars, o.vars, func(i int, a, b varFact) {
+		j := varFact{use: a.use | b.use, val: joinValues(a.val, b.val)}
+		if j.use != a.use || !sameValue(j.val, a.val) {
 			changed = true
 		}
-		if merged := joinValues(a.val, b.val); !sameValue(merged, a.val) {
-			a.val = merged
-			changed = true
+		if !j.isDefault() {
+			joined = append(joined, varEntry{i, j})
 		}
-	}
+	})
+	s.vars = joined
 	return changed
 }
 
@@ -172,8 +182,9 @@ func (s *state) joinWhy(o *state) bool {
 		s.why = w
 		changed = true
 	}
-	for i := range s.vars {
-		a, b := &s.vars[i].val, o.vars[i].val
+	for k := range s.vars {
+		a := &s.vars[k].fact.val
+		b := o.vars.get(s.vars[k].idx).val
 		if a.kind != unknownValue && a.kind == b.kind && a.staleAt == nil && b.staleAt != nil {
 			a.staleAt = b.staleAt
 			changed = true
@@ -212,39 +223,55 @@ type funcAnalysis struct {
 	ctxIdx   []int // the indexes of the context variables in vars
 	caseTags map[ast.Expr]ast.Expr
 	selects  map[*cfg.Block]selectEdge
-	result   *flowResult
+	order    []int32 // each block's position in reverse postorder
+	ctxVars  []*types.Var
+	mustIn   []*state // the must-analysis: the state on entry to each block
+
 }
 
 // analyzeFunc runs the dataflow over f's body.
 func analyzeFunc(env *flowEnv, f *funcNode, opts flowOptions) *flowResult {
+	return newFuncAnalysis(env, f, opts).result(opts.witnesses)
+}
+
+// newFuncAnalysis builds f's graph and solves the must-analysis.
+func newFuncAnalysis(env *flowEnv, f *funcNode, opts flowOptions) *funcAnalysis {
 	fa := &funcAnalysis{
 		env:      env,
 		fn:       f,
 		opts:     opts,
 		graph:    cfg.New(f.body, env.noReturn.mayReturn),
 		varIndex: make(map[*types.Var]int),
-		result: &flowResult{
-			calls:        make(map[*ast.CallExpr]*callFacts),
-			literals:     make(map[*ast.FuncLit]map[*types.Var]usability),
-			returnsKnown: true,
-		},
 	}
 	fa.trackVars()
+	fa.order = reversePostorder(fa.graph)
 	fa.caseTags = caseTags(f.body)
 	fa.selects = fa.selectEdges()
+	fa.mustIn = fa.solve(fa.entryState(), nil, (*state).joinMust)
+	return fa
+}
 
-	in := fa.solve(fa.entryState(), nil, (*state).joinMust)
-	if opts.witnesses {
+// result records what holds at each call, literal and check; with
+// witnesses, it first runs the explanation pass.
+func (fa *funcAnalysis) result(witnesses bool) *flowResult {
+	r := &flowResult{
+		calls:        make(map[*ast.CallExpr]*callFacts),
+		literals:     make(map[*ast.FuncLit]map[*types.Var]usability),
+		ctxVars:      fa.ctxVars,
+		returnsKnown: true,
+	}
+	in := fa.mustIn
+	if witnesses {
 		in = fa.solve(fa.entryState(), in, (*state).joinWhy)
 	}
-	fa.record(in)
-	return fa.result
+	fa.record(in, r, witnesses)
+	return r
 }
 
 // entryState is the state on entry: parameters hold usable contexts,
 // captured context variables what they held where the literal is defined.
 func (fa *funcAnalysis) entryState() *state {
-	s := &state{ctx: anyState, vars: make([]varFact, len(fa.vars))}
+	s := &state{ctx: anyState}
 	if fa.opts.entryGuarded {
 		s.ctx = live | timedOut
 		s.why.entry = true
@@ -252,12 +279,12 @@ func (fa *funcAnalysis) entryState() *state {
 	params := fa.fn.sig.Params()
 	for i := range params.Len() {
 		if j, ok := fa.varIndex[params.At(i)]; ok && fa.isCtx[j] {
-			s.vars[j].use = mayBeUsable
+			s.vars.set(j, varFact{use: mayBeUsable})
 		}
 	}
 	for v, u := range fa.opts.captured {
 		if j, ok := fa.varIndex[v]; ok {
-			s.vars[j].use = u
+			s.vars.set(j, varFact{use: u})
 		}
 	}
 	return s
@@ -269,26 +296,19 @@ func (fa *funcAnalysis) entryState() *state {
 func (fa *funcAnalysis) solve(entry *state, base []*state, join func(*state, *state) bool) []*state {
 	blocks := fa.graph.Blocks
 	in := make([]*state, len(blocks))
-	queued := make([]bool, len(blocks))
-	var work []*cfg.Block
+	work := newWorklist(fa.order)
 	for i, s := range base {
 		if s != nil {
 			in[i] = s.clone()
 			in[i].forgetWhy()
-			queued[i] = true
-			work = append(work, blocks[i])
+			work.add(int32(i))
 		}
 	}
 	in[0] = entry
+	work.add(0)
 	updates := make([]int, len(blocks))
-	if !queued[0] {
-		queued[0] = true
-		work = append([]*cfg.Block{blocks[0]}, work...)
-	}
-	for len(work) > 0 {
-		b := work[0]
-		work = work[1:]
-		queued[b.Index] = false
+	for !work.empty() {
+		b := blocks[work.next()]
 		outs := fa.transfer(b, in[b.Index], nil)
 		for i, succ := range b.Succs {
 			out := outs[i]
@@ -305,9 +325,8 @@ func (fa *funcAnalysis) solve(entry *state, base []*state, join func(*state, *st
 				changed = join(cur, out)
 				updates[succ.Index]++
 			}
-			if changed && !queued[succ.Index] {
-				queued[succ.Index] = true
-				work = append(work, succ)
+			if changed {
+				work.add(succ.Index)
 			}
 		}
 	}
@@ -315,14 +334,20 @@ func (fa *funcAnalysis) solve(entry *state, base []*state, join func(*state, *st
 }
 
 // maxWitnessUpdates bounds how often a block's explanation may change.
-const maxWitnessUpdates = 4
+const maxWitnessUpdates = 16
 
 // record runs each reached block once more with its final entry state,
 // recording what holds at each call, literal and check.
-func (fa *funcAnalysis) record(in []*state) {
+func (fa *funcAnalysis) record(in []*state, r *flowResult, witnesses bool) {
 	for _, b := range fa.graph.Blocks {
 		if in[b.Index] != nil {
-			fa.transfer(b, in[b.Index], fa.result)
+			fa.transfer(b, in[b.Index], &recording{result: r, witnesses: witnesses})
 		}
 	}
+}
+
+// recording is where transfer records, on the last sweep.
+type recording struct {
+	result    *flowResult
+	witnesses bool
 }

@@ -6,34 +6,45 @@ import (
 
 // flows computes the dataflow of a function on first use and keeps it:
 // the result depends only on the function, whether its entry is guarded,
-// and whether explanations are wanted.
+// and whether explanations are wanted (which reuse the must-analysis).
 type flows struct {
-	env  *flowEnv
-	memo map[flowKey]*flowResult
+	env      *flowEnv
+	analyses map[flowKey]*funcAnalysis
+	results  map[resultKey]*flowResult
 }
 
 type flowKey struct {
-	f                       *funcNode
-	entryGuarded, witnesses bool
+	f            *funcNode
+	entryGuarded bool
+}
+
+type resultKey struct {
+	flowKey
+	witnesses bool
 }
 
 func newFlows(env *flowEnv) *flows {
-	return &flows{env: env, memo: make(map[flowKey]*flowResult)}
+	return &flows{env: env, analyses: make(map[flowKey]*funcAnalysis), results: make(map[resultKey]*flowResult)}
 }
 
 func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *flowResult {
-	key := flowKey{f, entryGuarded, witnesses}
-	if r, ok := fl.memo[key]; ok {
+	key := resultKey{flowKey{f, entryGuarded}, witnesses}
+	if r, ok := fl.results[key]; ok {
 		return r
 	}
-	opts := flowOptions{entryGuarded: entryGuarded, witnesses: witnesses}
-	if f.parent != nil {
-		// What the literal sees of its enclosing function's contexts does
-		// not depend on that function's entry.
-		opts.captured = fl.of(f.parent, false, false).literals[f.lit]
+	fa, ok := fl.analyses[key.flowKey]
+	if !ok {
+		opts := flowOptions{entryGuarded: entryGuarded}
+		if f.parent != nil {
+			// What the literal sees of its enclosing function's contexts
+			// does not depend on that function's entry.
+			opts.captured = fl.of(f.parent, false, false).literals[f.lit]
+		}
+		fa = newFuncAnalysis(fl.env, f, opts)
+		fl.analyses[key.flowKey] = fa
 	}
-	r := analyzeFunc(fl.env, f, opts)
-	fl.memo[key] = r
+	r := fa.result(witnesses)
+	fl.results[key] = r
 	return r
 }
 

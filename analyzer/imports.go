@@ -28,7 +28,7 @@ func (imp newImport) spec() string {
 // pkgPath ("errors." or "" for a dot import), reusing the file's import
 // when its name is not hidden there. Otherwise it picks a free name, the
 // package's own or "std"+name, and returns the import to add.
-func qualifier(info *types.Info, pkg *types.Package, file *ast.File, scope *types.Scope, pos token.Pos, pkgPath, member string) (string, []newImport, bool) {
+func qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, pkgPath, member string) (string, []newImport, bool) {
 	for _, spec := range file.Imports {
 		if p, _ := strconv.Unquote(spec.Path.Value); p != pkgPath {
 			continue
@@ -38,12 +38,12 @@ func qualifier(info *types.Info, pkg *types.Package, file *ast.File, scope *type
 			continue // blank import
 		}
 		if spec.Name != nil && spec.Name.Name == "." {
-			if _, obj := scope.LookupParent(member, pos); obj != nil && obj.Pkg() == pkgName.Imported() {
+			if obj := lookup(member); obj != nil && obj.Pkg() == pkgName.Imported() {
 				return "", nil, true
 			}
 			continue
 		}
-		if _, obj := scope.LookupParent(pkgName.Name(), pos); obj == pkgName {
+		if lookup(pkgName.Name()) == pkgName {
 			return pkgName.Name() + ".", nil, true
 		}
 	}
@@ -56,7 +56,7 @@ func qualifier(info *types.Info, pkg *types.Package, file *ast.File, scope *type
 		case i > 1:
 			name = "std" + base + strconv.Itoa(i)
 		}
-		if freeImportName(info, pkg, file, scope, pos, name) {
+		if freeImportName(info, pkg, file, lookup, name) {
 			imp := newImport{path: pkgPath}
 			if name != base {
 				imp.name = name
@@ -69,7 +69,7 @@ func qualifier(info *types.Info, pkg *types.Package, file *ast.File, scope *type
 
 // freeImportName: a new file-level import named name would clash with no
 // package-level name or import of the file, and nothing hides it at pos.
-func freeImportName(info *types.Info, pkg *types.Package, file *ast.File, scope *types.Scope, pos token.Pos, name string) bool {
+func freeImportName(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, name string) bool {
 	if pkg.Scope().Lookup(name) != nil {
 		return false
 	}
@@ -78,8 +78,7 @@ func freeImportName(info *types.Info, pkg *types.Package, file *ast.File, scope 
 			return false
 		}
 	}
-	_, obj := scope.LookupParent(name, pos)
-	return obj == nil
+	return lookup(name) == nil
 }
 
 // importEdits inserts imports into file the way gofmt and goimports keep

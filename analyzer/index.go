@@ -270,55 +270,54 @@ func enclosingCallStmt(cur inspector.Cursor) ast.Stmt {
 	return nil
 }
 
-// escapingVarsOf finds the package's escaping variables.
-func escapingVarsOf(pass *analysis.Pass) map[*types.Var]bool {
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	return escapingVars(pass.TypesInfo, in.Root())
-}
-
-// escapingVars finds the local variables whose address is taken or that a
-// function literal other than the one declaring them assigns: the flow
+// escapingVarsOf finds the local variables whose address is taken or that
+// a function literal other than the one declaring them assigns: the flow
 // analysis cannot follow what they hold.
-func escapingVars(info *types.Info, root inspector.Cursor) map[*types.Var]bool {
+func escapingVarsOf(pass *analysis.Pass) map[*types.Var]bool {
+	info := pass.TypesInfo
 	out := make(map[*types.Var]bool)
-	for cur := range root.Preorder((*ast.UnaryExpr)(nil), (*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil)) {
-		var targets []ast.Expr
-		switch n := cur.Node().(type) {
-		case *ast.UnaryExpr:
-			if id := identOf(n.X); id != nil && n.Op == token.AND {
-				if v, ok := info.ObjectOf(id).(*types.Var); ok {
-					out[v] = true
+	for _, file := range pass.Files {
+		var lits []*ast.FuncLit // the literals enclosing the node visited
+		var stack []ast.Node
+		ast.Inspect(file, func(n ast.Node) bool {
+			if n == nil {
+				if _, ok := stack[len(stack)-1].(*ast.FuncLit); ok {
+					lits = lits[:len(lits)-1]
+				}
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			var targets []ast.Expr
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				lits = append(lits, n)
+			case *ast.UnaryExpr:
+				if id := identOf(n.X); id != nil && n.Op == token.AND {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok {
+						out[v] = true
+					}
+				}
+			case *ast.AssignStmt:
+				targets = n.Lhs
+			case *ast.IncDecStmt:
+				targets = []ast.Expr{n.X}
+			}
+			if len(lits) == 0 {
+				return true
+			}
+			lit := lits[len(lits)-1]
+			for _, t := range targets {
+				if id := identOf(t); id != nil {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+						out[v] = true
+					}
 				}
 			}
-			continue
-		case *ast.AssignStmt:
-			targets = n.Lhs
-		case *ast.IncDecStmt:
-			targets = []ast.Expr{n.X}
-		}
-		lit, inLit := enclosingLit(cur)
-		if !inLit {
-			continue
-		}
-		for _, t := range targets {
-			id := identOf(t)
-			if id == nil {
-				continue
-			}
-			if v, ok := info.ObjectOf(id).(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
-				out[v] = true
-			}
-		}
+			return true
+		})
 	}
 	return out
-}
-
-func enclosingLit(cur inspector.Cursor) (*ast.FuncLit, bool) {
-	for encl := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		lit, ok := encl.Node().(*ast.FuncLit)
-		return lit, ok
-	}
-	return nil, false
 }
 
 // identOf returns the identifier e names, or nil.

@@ -14,9 +14,8 @@ import (
 // enclosing function, else the local context variable declared last; each
 // only when it holds a usable context on every path to the call and can be
 // named there (a blank or unnamed parameter is named by the fix).
-func fixContext(idx *index, site *callSite, facts *callFacts) *types.Var {
+func fixContext(names *lookups, site *callSite, facts *callFacts) *types.Var {
 	pos := site.call.Pos()
-	var scope *types.Scope // looked up on first use
 	ok := func(v *types.Var) bool {
 		usable := false
 		for k, w := range facts.vars {
@@ -30,11 +29,7 @@ func fixContext(idx *index, site *callSite, facts *callFacts) *types.Var {
 		if v.Name() == "" || v.Name() == "_" {
 			return paramOwner(site.fn, v) != nil
 		}
-		if scope == nil {
-			scope = innermostScope(idx.pass.Pkg.Scope(), pos)
-		}
-		_, obj := scope.LookupParent(v.Name(), pos)
-		return obj == v
+		return names.at(site.fn, v.Name(), pos) == v
 	}
 	for g := site.fn; g != nil; g = g.parent {
 		params := contextParams(g.sig)
@@ -75,7 +70,7 @@ func paramOwner(f *funcNode, v *types.Var) *funcNode {
 // nameBlankParams chooses, for each blank or unnamed context parameter a
 // fix checks, one name free at every call it fixes: ctx, else ctx2,
 // ctx3...
-func nameBlankParams(idx *index, findings []*finding) map[*types.Var]string {
+func nameBlankParams(idx *index, names *lookups, findings []*finding) map[*types.Var]string {
 	sites := make(map[*types.Var][]token.Pos)
 	owners := make(map[*types.Var]*funcNode)
 	var order []*types.Var
@@ -90,7 +85,7 @@ func nameBlankParams(idx *index, findings []*finding) map[*types.Var]string {
 		}
 		sites[v] = append(sites[v], f.site.call.Pos())
 	}
-	names := make(map[*types.Var]string)
+	chosen := make(map[*types.Var]string)
 	for _, v := range order {
 		owner := owners[v]
 		if owner == nil {
@@ -101,19 +96,19 @@ func nameBlankParams(idx *index, findings []*finding) map[*types.Var]string {
 			if i > 1 {
 				name += strconv.Itoa(i)
 			}
-			if freeParamName(idx, owner, name, sites[v]) {
-				names[v] = name
+			if freeParamName(idx, names, owner, name, sites[v]) {
+				chosen[v] = name
 				break
 			}
 		}
 	}
-	return names
+	return chosen
 }
 
 // freeParamName: naming a parameter of f name neither clashes with its
 // other parameters, results or receiver, nor hides an outer name f uses,
 // and no declaration inside f hides it at any of the positions.
-func freeParamName(idx *index, f *funcNode, name string, at []token.Pos) bool {
+func freeParamName(idx *index, names *lookups, f *funcNode, name string, at []token.Pos) bool {
 	for _, tuple := range []*types.Tuple{f.sig.Params(), f.sig.Results()} {
 		for i := range tuple.Len() {
 			if tuple.At(i).Name() == name {
@@ -126,7 +121,7 @@ func freeParamName(idx *index, f *funcNode, name string, at []token.Pos) bool {
 	}
 	inBody := func(obj types.Object) bool { return f.body.Pos() <= obj.Pos() && obj.Pos() < f.body.End() }
 	for _, pos := range at {
-		if _, obj := innermostScope(idx.pass.Pkg.Scope(), pos).LookupParent(name, pos); obj != nil && inBody(obj) {
+		if obj := names.at(f, name, pos); obj != nil && inBody(obj) {
 			return false
 		}
 	}

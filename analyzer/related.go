@@ -24,7 +24,7 @@ func whyRelated(idx *index, f *finding) []analysis.RelatedInformation {
 			out = append(out, related(why.check, fmt.Sprintf("this cancellation check no longer covers the event: %s (line %s) runs after it", call, lineOf(idx, why.staleAt))))
 		}
 		out = append(out, related(why.staleAt, fmt.Sprintf("%s can fail with context canceled after the check: during shutdown, that failure is what the event reports", call)))
-	case why.check != nil:
+	case why.check != nil && !why.meets:
 		out = append(out, related(why.check, "this cancellation check guards some paths to the event, not all of them"))
 	}
 	if why.errTest != nil {

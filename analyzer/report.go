@@ -19,7 +19,7 @@ type finding struct {
 // findFindings returns the package's findings in source order: in each
 // function that may emit and is checked, the emitting calls that are not
 // ignored, not guarded, and have a usable context in hand.
-func findFindings(idx *index, em *emitters, e entries, candidates map[*funcNode]bool, inScope func(*funcNode) bool, dirs directives, reported func(*ast.File) bool) []*finding {
+func findFindings(idx *index, em *emitters, e entries, candidates map[*funcNode]bool, inScope func(*funcNode) bool, dirs directives, reported func(*ast.File) bool, names *lookups) []*finding {
 	var out []*finding
 	for _, f := range idx.funcs {
 		if !candidates[f] || !inScope(f) || !reported(f.file) {
@@ -30,7 +30,7 @@ func findFindings(idx *index, em *emitters, e entries, candidates map[*funcNode]
 				continue // a call without a context makes f an emitter: its callers are judged
 			}
 			facts := e.factsAt(site, true)
-			out = append(out, &finding{site: site, facts: facts, ctx: fixContext(idx, site, facts)})
+			out = append(out, &finding{site: site, facts: facts, ctx: fixContext(names, site, facts)})
 		}
 	}
 	return out
@@ -46,8 +46,9 @@ func report(pass *analysis.Pass, s *settings, idx *index, em *emitters, e entrie
 			diags = append(diags, analysis.Diagnostic{Pos: d.pos, Message: bareDirectiveMessage})
 		}
 	}
-	findings := findFindings(idx, em, e, candidates, inScope, dirs, reported)
-	fixes := newFixer(idx, findings)
+	names := newLookups(pass.TypesInfo, pass.Pkg)
+	findings := findFindings(idx, em, e, candidates, inScope, dirs, reported, names)
+	fixes := newFixer(idx, names, findings)
 	for _, f := range findings {
 		diags = append(diags, analysis.Diagnostic{
 			Pos:            f.site.call.Pos(),

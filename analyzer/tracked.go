@@ -23,7 +23,7 @@ func (fa *funcAnalysis) trackVars() {
 		fa.isCtx = append(fa.isCtx, ctx)
 		if ctx {
 			fa.ctxIdx = append(fa.ctxIdx, len(fa.vars)-1)
-			fa.result.ctxVars = append(fa.result.ctxVars, v)
+			fa.ctxVars = append(fa.ctxVars, v)
 		}
 	}
 	for _, tuple := range []*types.Tuple{fa.fn.sig.Params(), fa.fn.sig.Results()} {

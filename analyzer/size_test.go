@@ -1,0 +1,106 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"github.com/ctxnotify/ctxnotify-lint/internal/synth"
+)
+
+// BenchmarkFunctionSize runs the analyzer on one generated function of
+// growing size (1x is about 780 lines and 75 findings, 16x about 12,000
+// lines and 1,200 findings), and BenchmarkNesting on the same blocks each
+// nested in the previous one (16x: 1,200 levels). Cost must grow linearly:
+// compare ns/line across the sizes (scripts/bench.sh records them).
+func BenchmarkFunctionSize(b *testing.B) { benchmarkBigFunction(b, false) }
+
+func BenchmarkNesting(b *testing.B) { benchmarkBigFunction(b, true) }
+
+func benchmarkBigFunction(b *testing.B, nested bool) {
+	for _, scale := range []int{1, 4, 16} {
+		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
+			src := synth.BigFunction(75*scale, nested)
+			root := checkSource(b, src)
+			lines := strings.Count(src, "\n")
+			findings := 0
+			for b.Loop() {
+				graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, []*packages.Package{root}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				findings = 0
+				for act := range graph.All() {
+					if act.Err != nil {
+						b.Fatal(act.Err)
+					}
+					if act.Package == root && act.Analyzer == analyzer.Analyzer {
+						findings = len(act.Diagnostics)
+					}
+				}
+			}
+			if findings != 75*scale {
+				b.Fatalf("%d findings, want %d", findings, 75*scale)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
+		})
+	}
+}
+
+// TestBigFunction checks the generated function's findings once, in the
+// quick test run: one stale event per block, nothing else.
+func TestBigFunction(t *testing.T) {
+	for _, nested := range []bool{false, true} {
+		root := checkSource(t, synth.BigFunction(12, nested))
+		graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, []*packages.Package{root}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for act := range graph.All() {
+			if act.Err != nil {
+				t.Fatal(act.Err)
+			}
+			if act.Package != root || act.Analyzer != analyzer.Analyzer {
+				continue
+			}
+			if len(act.Diagnostics) != 12 {
+				t.Errorf("nested=%t: %d findings, want 12", nested, len(act.Diagnostics))
+			}
+			for _, d := range act.Diagnostics {
+				if !strings.Contains(d.Message, "after r.client.Update(ctx, …)") || !strings.Contains(d.Message, `"UpdateFailed`) {
+					t.Errorf("nested=%t: unexpected finding: %s", nested, d.Message)
+				}
+			}
+		}
+	}
+}
+
+// checkSource writes src as package p in a temporary directory (the
+// analyzer reads files back for its fixes) and type-checks it against the
+// stubs.
+func checkSource(tb testing.TB, src string) *packages.Package {
+	tb.Helper()
+	u := loadStubs()
+	name := filepath.Join(tb.TempDir(), "p.go")
+	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	file, err := parser.ParseFile(u.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	root, errs := u.check("p", []*ast.File{file})
+	if len(errs) > 0 {
+		tb.Fatal(errs[0])
+	}
+	return root
+}

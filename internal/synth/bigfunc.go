@@ -1,0 +1,65 @@
+package synth
+
+import (
+	"fmt"
+	"strings"
+)
+
+// BigFunction returns a file of package p whose Reconcile method is one
+// generated function of about 20 lines per block: each block updates the
+// object (a context-consuming call), emits one event that no fresh check
+// guards (a finding) and one that is guarded, loops over items with a
+// check per iteration and switches over a state. With nested, each block
+// is opened inside the previous one instead of after it, so that the
+// nesting depth grows with the size; its lines are not indented deeper
+// (as generated code often is not), so that the file's bytes grow with
+// its lines. The file imports the analyzer's test stubs
+// (k8s.io/client-go/tools/record, controller-runtime's client).
+func BigFunction(blocks int, nested bool) string {
+	var b strings.Builder
+	b.WriteString(`package p
+
+import (
+	"context"
+	"errors"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type R struct {
+	client client.Client
+	rec    record.EventRecorder
+	obj    *corev1.ConfigMap
+	items  []string
+}
+
+func canceled(ctx context.Context) bool { return errors.Is(ctx.Err(), context.Canceled) }
+
+func (r *R) Reconcile(ctx context.Context, state int) error {
+	if canceled(ctx) {
+		return nil
+	}
+`)
+	indent := "\t"
+	for i := range blocks {
+		fmt.Fprintf(&b, "%sif err := r.client.Update(ctx, r.obj); err != nil {\n", indent)
+		fmt.Fprintf(&b, "%s\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"UpdateFailed%d\", err.Error())\n", indent, i)
+		fmt.Fprintf(&b, "%s\tif !canceled(ctx) {\n%s\t\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"Retrying%d\", err.Error())\n%s\t}\n", indent, indent, i, indent)
+		fmt.Fprintf(&b, "%s}\n", indent)
+		fmt.Fprintf(&b, "%sfor _, item := range r.items {\n%s\tif ctx.Err() != nil {\n%s\t\tbreak\n%s\t}\n%s\tr.rec.Event(r.obj, corev1.EventTypeNormal, \"Item%d\", item)\n%s}\n",
+			indent, indent, indent, indent, indent, i, indent)
+		fmt.Fprintf(&b, "%sswitch state {\n%scase %d:\n%s\tstate++\n%s}\n", indent, indent, i, indent, indent)
+		if nested {
+			fmt.Fprintf(&b, "%sif state >= 0 {\n", indent)
+		}
+	}
+	if nested {
+		for range blocks {
+			fmt.Fprintf(&b, "%s}\n", indent)
+		}
+	}
+	b.WriteString("\treturn nil\n}\n")
+	return b.String()
+}
