@@ -14,13 +14,18 @@
 // real failure and still notifies.
 //
 // ctxnotify reports each call that publishes an event, in code that holds a
-// usable context, when no cancellation check guards it:
+// usable context, when no fresh cancellation check guards it:
 //
+//	if errors.Is(ctx.Err(), context.Canceled) {
+//		return
+//	}
 //	if err := r.Patch(ctx, obj, patch); err != nil {
 //		r.Eventf(obj, corev1.EventTypeWarning, "PatchFailed", "%s", err) // reported
 //	}
 //
-// and suggests the fix:
+// The check at the top does not count: shutdown cancels the context while
+// Patch runs, Patch fails with "context canceled", and that failure is what
+// the event reports. The fix checks right before the event:
 //
 //	if err := r.Patch(ctx, obj, patch); err != nil {
 //		if !errors.Is(ctx.Err(), context.Canceled) {
@@ -34,24 +39,36 @@
 // AnnotatedEventf of k8s.io/client-go/tools/record.EventRecorder (and
 // EventRecorderLogger), Eventf of k8s.io/client-go/tools/events.EventRecorder,
 // Event, Eventf and AnnotatedEventf of github.com/fluxcd/pkg/runtime/events.Recorder,
-// and any method with one of these names and the same parameter types:
-// custom and fake recorders, wrappers, narrowed recorder interfaces,
-// recorders embedded in a reconciler struct. A method that merely shares a
-// name is not a sink. Calls through a local variable assigned once from a
-// method value or function (emit := r.Eventf) are followed; other function
-// values are not. The -sinks flag adds sinks by name.
+// and any method with one of these names and the same parameter types
+// (compared as types: ...any and ...interface{} are the same): custom and
+// fake recorders, wrappers, narrowed recorder interfaces, type parameters
+// constrained by such a method, recorders embedded in a reconciler struct.
+// A method that merely shares a name is not a sink. Calls through a local
+// variable assigned once from a method value, a function or an
+// instantiated generic function (emit := r.Eventf, f := notify[T]) are
+// followed; other function values are not. The -sinks flag adds sinks by
+// name.
 //
 // # Usable contexts
 //
-// A call is checked when a usable context is in scope there: a parameter of
-// type context.Context of its function or of an enclosing function (also
-// when blank or unnamed: the function has a context in hand and is
-// responsible for its events), or a local context variable declared
-// before the call. A context whose every assignment derives from
-// context.Background, context.TODO or context.WithoutCancel is not usable:
-// shutdown never reaches it. A context reached only through an expression,
-// such as req.Context() in an HTTP handler or a struct field, is not a
-// variable in scope: the handler counts as a helper without a context (an
+// A call is checked when a usable context is in hand there: a variable of
+// type context.Context in scope (a parameter of its function or of an
+// enclosing function, also when blank or unnamed, or a local) that holds,
+// on some path to the call, a context shutdown cancels. Usability is
+// decided where the variable is used, flow-sensitively:
+//
+//	ctx, cancel := context.WithTimeout(ctx, d) // still usable: checks on ctx count
+//	ctx = context.WithoutCancel(ctx)            // unusable from here on only
+//
+// A context made by context.Background, context.TODO or
+// context.WithoutCancel is not usable, nor one returned by any function
+// that is handed such contexts and no usable one
+// (ctrl.LoggerInto(context.Background(), log)), nor nil, nor a
+// package-level variable. A context returned by a function handed no
+// context at all (req.Context()) counts as usable. A check counts only on a
+// context that is usable on every path to it. A context reached only
+// through an expression (req.Context(), a struct field) is not a variable
+// in hand: such a handler counts as a helper without a context (an
 // emitter) until it names the context, as in ctx := req.Context().
 //
 // # Cancellation checks
@@ -61,60 +78,124 @@
 //	c.Err() != nil, c.Err() == nil
 //	errors.Is(c.Err(), context.Canceled), errors.Is(context.Cause(c), context.Canceled)
 //	c.Err() == context.Canceled, context.Cause(c) != context.Canceled, ...
-//	err != nil where every assignment of err is c.Err() or context.Cause(c)
 //	switch c.Err() { case context.Canceled: ... } and switch { case <check>: ... }
 //	select { case <-c.Done(): ...; default: ... } (the default arm is "not cancelled")
 //	any of these combined with !, && and ||
 //	a call of a guard function, or its negation
 //
-// A guard function is a function, in any package, whose body is a single
-// return of such a check on one of its context parameters:
+// errors.Is may be the standard library's, github.com/pkg/errors.Is (and
+// other known forwarders), or any function whose body returns errors.Is of
+// its two parameters (found in any package, through facts). The same tests
+// count on a local error variable that holds c.Err() or context.Cause(c)
+// on every path to the test (if err := c.Err(); err != nil), and a local
+// boolean counts while it holds a check
+// (canceled := errors.Is(ctx.Err(), context.Canceled); if canceled {...}).
+// A variable that a nested function assigns, or whose address is taken, is
+// not followed.
+//
+// The analysis keeps, at each point, the states the context may be in:
+// live, cancelled, timed out. Each outcome of a check narrows them; a call
+// is guarded where cancellation is ruled out. So a test of
+// context.DeadlineExceeded alone is no guard on its "no" outcome, but its
+// "yes" outcome (the context timed out, so it was not cancelled) guards the
+// timeout notification. Calls inside a condition run in evaluation order:
+// in "if ctx.Err() == nil && notify(rec, obj)" notify runs only when the
+// context is not cancelled, so it is guarded.
+//
+// A guard function is a function, in any package, with a context parameter
+// and a bool result whose true and false results, by the same analysis of
+// its body, each tell something of the context's state, one of them ruling
+// cancellation out. Its body may have any shape:
 //
 //	func shuttingDown(ctx context.Context) bool {
 //		return errors.Is(ctx.Err(), context.Canceled)
 //	}
+//	func done(ctx context.Context) bool {
+//		select {
+//		case <-ctx.Done():
+//			return true
+//		default:
+//			return false
+//		}
+//	}
+//	func canceledNotTimedOut(ctx context.Context) bool {
+//		return ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded)
+//	}
 //
-// Guard functions are found across packages (facts), also in packages that
-// import no recorder; -guards adds others by name. A test of
-// context.DeadlineExceeded alone is not a check.
+// It checks the first context parameter its body uses. Guard functions are
+// found across packages (facts), also in packages that import no recorder;
+// -guards adds others by name.
+//
+// A test of an error returned by some other call (if errors.Is(err,
+// context.Canceled) after err := r.client.Update(ctx, obj)) is not a check:
+// libraries do not always wrap the context's error (fmt.Errorf with %v
+// loses it), and the context itself is the one reliable source. A finding
+// whose path passes such a test says so in its message.
+//
+// # Fresh checks
 //
 // A call is guarded when every control-flow path from its function's entry
-// to the call passes the "not cancelled" outcome of a check: inside
-// if !errors.Is(ctx.Err(), context.Canceled) { ... }, after
-// if ctx.Err() != nil { return } (or continue, break, goto, panic, os.Exit,
-// log.Fatal, klog.Fatal and other well-known calls that never return, or a
-// function of the package that ends in one with no return statement), in
-// the default arm of the select above. Calls in unreachable code are never
-// reported. Where some paths are guarded and others not, the diagnostic
-// points at the checks that do not cover every path.
+// to the call passes the "not cancelled" outcome of a check that is still
+// fresh at the call: inside if !errors.Is(ctx.Err(), context.Canceled)
+// {...}, after if ctx.Err() != nil { return } (or continue, break, goto,
+// panic, os.Exit, log.Fatal, klog's Fatal and Exit functions, zap's and
+// logrus' fatal calls, syscall.Exit, runtime.Goexit, and any function, in
+// any package, that ends in one), in the default arm of the select above.
+// Calls in unreachable code are never reported.
+//
+// A check goes stale at the first context-consuming call after it on the
+// path: a call handed a usable context (or one derived from it) as an
+// argument, whose results include an error, whether static, an interface
+// method (client.Writer), a method value or a function of another package.
+// Shutdown cancels the context while that call runs, the call fails with
+// "context canceled", and that failure is what a Warning event after it
+// reports. Not context-consuming: the checks themselves, guard functions,
+// the functions of package context and the methods of context.Context,
+// calls that return no error (log.FromContext, ctrl.LoggerFrom,
+// context.WithTimeout), calls handed only contexts that shutdown never
+// reaches, and calls started with go. Calls that reach the context another
+// way (a struct field, a closure) are not followed. The diagnostic for a
+// stale check names the check and the call after which it went stale, in
+// its message and as related information; the fix is the same wrap, right
+// at the event, which is always fresh.
 //
 // A check in an enclosing function does not guard a closure that runs
 // later (defer func() {...}(), go func() {...}(), callbacks): the closure
 // needs its own check. A literal called where it is defined,
-// func() {...}(), runs at that point and inherits the guard there. A
+// func() {...}(), runs at that point and inherits the state there. A
 // deferred call (defer r.Eventf(...), defer notify(rec, obj)) runs when the
-// function returns, after any check before it: it is always reported.
+// function returns, after any check before it: it is always reported. An
+// event in a goroutine (go r.Eventf(...), or inside a closure started with
+// go, directly or through a variable) is reported unless a check guards it
+// in that goroutine or, for a go statement, right before it; the advice is
+// to decide before starting the goroutine.
 //
-// # Emitters
+// Where some paths are guarded and others not, the related information
+// points at a check that guards some of them. Where paths meet, a witness
+// path is kept per point of the function, so explanations cost no search.
 //
-// A function without a usable context that reaches a sink, or another
-// emitter, on a path it does not guard itself is an emitter. It gets no
-// diagnostic of its own; its unguarded calls in code that has a context are
-// reported instead, with the chain down to the sink:
+// # Emitters and guarded functions
 //
-//	recordEvent emits an event (recorder.Eventf at processor.go:91) without a cancellation check: ...
+// A function without a usable context in hand that reaches a sink, or
+// another emitter, on a path it does not guard itself is an emitter. It
+// gets no diagnostic of its own; its unguarded calls in code that has a
+// context are reported instead, with the chain down to the sink:
+//
+//	r.notify(obj, "WebhookFailed", …) emits an event (r.Eventf at processor.go:91) without a cancellation check: ...
 //
 // Emitters are exported as facts, so a helper in a shared package makes
 // every unguarded call of it a finding in the packages that import it.
 // Interface method calls other than sinks, and calls through function
 // values that are not statically resolvable, are not followed.
 //
-// An unexported function is itself guarded (no diagnostic inside it, and no
-// emitter) when it has at least one static call site in non-test files,
-// every such call site is guarded, and it is never used as a value. A call
-// site inside such a function counts as guarded, so guarded recursion stays
-// guarded. Call sites in _test.go files never count, so that the
-// standalone command, go vet and golangci-lint agree.
+// An unexported function never used as a value, or a function literal
+// assigned to a local variable that is only ever called, is itself guarded
+// at its entry when it has at least one static call site in non-test files
+// and every such call site is guarded by a fresh check (a call site in a
+// goroutine does not count). Its body starts fresh: no diagnostic inside
+// it, and it is no emitter, until its own first context-consuming call.
+// Call sites in _test.go files never count, so that the standalone command,
+// go vet and golangci-lint agree.
 //
 // # Scope
 //
@@ -122,60 +203,95 @@
 // checked: in a controller binary that is the reconcile path and the
 // servers the manager runs, all cancelled together at shutdown. With
 // -ctxnotify.scope=reconcile, only reconcile code is checked: methods named
-// Reconcile whose first parameter is a context.Context, functions matched by
+// Reconcile whose first parameter is a context.Context, function literals
+// converted to (or given where the code expects) controller-runtime's
+// reconcile.Func or reconcile.TypedFunc, functions matched by
 // -ctxnotify.roots, and every function, method and closure of the package
 // that these reach through calls or references (method values, function
 // values, closures defined inside them). Other functions are treated as
 // having no usable context: they are emitters.
 //
+// # Messages
+//
+// One diagnostic per call site. The message names the site, so that tools
+// that hide repeated messages do not hide findings: the event's reason when
+// it is a constant (event "PatchFailed" emitted by r.Eventf), else the call
+// with its arguments; for a helper, the call of the helper.
+//
 // # Suppressing a finding
 //
-// A comment //ctxnotify:ignore <reason> on the call's line or the line above
-// suppresses that finding; the reason ends at a nested "//". A directive
-// without a reason suppresses nothing and is reported itself. An ignored
-// event does not make its function an emitter either. golangci-lint's
-// //nolint:ctxnotify works through golangci-lint. Findings in _test.go
-// files and generated files are not reported (-ctxnotify.generated reports
-// the latter); test files are not analysed at all.
+// A comment //ctxnotify:ignore <reason> at the end of the call's line
+// covers that line only; on a line of its own it covers the line below.
+// The reason ends at a nested "//". A directive without a reason
+// suppresses nothing and is reported itself. An ignored event does not
+// make its function an emitter either. golangci-lint's //nolint:ctxnotify
+// works through golangci-lint. Findings in _test.go files and generated
+// files are not reported (-ctxnotify.generated reports the latter); test
+// files are not analysed at all.
 //
 // # The suggested fix
 //
-// For a call that is an expression statement on a line of its own, the fix
-// wraps that one statement in if !errors.Is(ctx.Err(), context.Canceled) {
-// ... }, so logging and status updates around it stay untouched. It uses the
-// function's own context parameter, else that of the nearest enclosing
-// function, else a local context, never one made from context.Background or
-// context.TODO. A blank or unnamed context parameter is named ctx (or ctx2,
-// ctx3... when ctx would hide a name the function uses); other unnamed
-// parameters become _. The errors and context imports are added when
-// missing (into the standard library group), and the names under which
-// they are imported are used; when those names are hidden at the call, a
-// second import such as stderrors "errors" is added. A comment that ends
-// the statement's line stays with the statement. The fixed code compiles
-// and a second run reports nothing there. The standalone command, go vet
-// -fix and go fix format the files they fix, so the result is
-// gofmt-clean even where gofmt must realign the trailing comments of
-// neighbouring lines; with golangci-lint --fix, enable its gofmt formatter
-// for the same.
+// For a call that is an expression statement, the fix wraps that one
+// statement in if !errors.Is(ctx.Err(), context.Canceled) { ... }, so
+// logging and status updates around it stay untouched. It uses the
+// function's own context parameter (the one named ctx, else the first),
+// else that of the nearest enclosing function, else the local context
+// declared last; only one that is usable on every path to the call and can
+// be named there. A blank or unnamed context parameter is named ctx (or
+// ctx2, ctx3... when ctx would hide a name the function uses or is taken
+// where a fix goes); every fix in the function uses the same name; other
+// unnamed parameters become _. The errors and context imports are added
+// when missing (into the standard library group), and the names under
+// which they are imported are used; when those names are hidden at the
+// call, a second import such as stderrors "errors" is added. The comments
+// that end the statement's line, block comments included, move into the
+// block with it; no other comment moves. The only statement of a block
+// written on one line (defer func() { r.Event(...) }()) gets the block
+// opened up. The fixed code compiles and a second run reports nothing
+// there. The standalone command, go vet -fix and go fix format the files
+// they fix, so the result is gofmt-clean even where gofmt must realign the
+// trailing comments of neighbouring lines; with golangci-lint --fix,
+// enable its gofmt formatter for the same.
+//
+// For a call of an emitter helper that also does other work (sets a
+// condition, fills in data), the wrap skips that work too when the context
+// is cancelled; the status write that would persist it fails with the
+// cancelled context anyway.
 //
 // No fix is offered where none is safe: for a call inside a larger
 // expression or an if or switch header; for a defer or go statement; for a
-// call inside a closure started with go (the goroutine may outlive the
-// function, and the captured context may be cancelled as soon as the
-// function returns, so a guard on it would drop every event); and where the
-// context's name is hidden at the call by a variable that is not a context.
+// call inside a closure started with go, directly or through a variable
+// (the goroutine may outlive the function, and the captured context may
+// be cancelled as soon as the function returns, so a check on it would
+// drop every event); and where no usable context can be named at the
+// call.
 //
 // # Strict mode
 //
 // ctx.Err() != nil also skips events when the context timed out, which is a
-// real failure. With -ctxnotify.strict, such checks (in functions that
-// emit) are reported, pointing at errors.Is(ctx.Err(), context.Canceled).
+// real failure. With -ctxnotify.strict, checks (in functions that emit)
+// whose "not cancelled" outcome also rules out a timeout are reported,
+// pointing at errors.Is(ctx.Err(), context.Canceled).
+//
+// # Facts
+//
+// The analyzer exports these facts, so that what it learns in one package
+// holds in the packages that import it:
+//
+//	emitter(...)    a function that emits on a path it does not guard (the chain to the sink)
+//	guard(...)      a guard function: its checked parameter and what each result tells
+//	errorsIs        a function that forwards to errors.Is
+//	noReturn        a function that never returns
+//	reachesSinks    a package that imports, directly or transitively, one that declares sinks
 //
 // # Cost
 //
 // A package that imports no recorder package (nor
 // k8s.io/apimachinery/pkg/runtime), directly or transitively, is skipped
-// after a look at its imports and exports no facts other than its guard
-// functions. Control-flow graphs are built only for functions that may
-// emit. Facts are only exported for emitters and guards.
+// after a look at its imports; it is only scanned for forwarders, guard
+// functions and functions that never return, and exports only those facts.
+// Control-flow graphs and the dataflow are built only for functions that
+// may emit, and the explanation pass only for functions with findings. The
+// cost grows linearly with the size of a function, its nesting and its
+// number of findings.
 package analyzer

@@ -49,7 +49,7 @@ func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *flowResult {
 }
 
 // entries tells whether a function starts guarded: a declaration or a
-// literal held by a variable when rule 3 applies to it (guarded), a
+// literal held by a variable when it is a guarded function (guarded), a
 // literal run where it is defined when that point is guarded.
 type entries struct {
 	fl      *flows

@@ -1,6 +1,7 @@
 package analyzer
 
-// guardedFuncs applies rule 3: an unexported function never used as a
+// guardedFuncs finds the guarded functions of the documentation's
+// "Emitters and guarded functions": an unexported function never used as a
 // value, or a literal held by a variable that is only ever called, with at
 // least one call site in non-test files, all of them guarded, starts its
 // body guarded. Greatest fixpoint: every candidate starts guarded (so

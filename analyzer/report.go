@@ -9,7 +9,7 @@ import (
 )
 
 // finding is an unguarded emitting call in code that holds a usable
-// context: rule 1.
+// context.
 type finding struct {
 	site  *callSite
 	facts *callFacts // with explanations

@@ -75,7 +75,7 @@ func (r *R) invokedNow(ctx context.Context) {
 }
 
 // localClosure's literal is held by a variable that is only ever called,
-// at a guarded call site: rule 3 guards its body.
+// at a guarded call site: a guarded function.
 func (r *R) localClosure(ctx context.Context) {
 	emit := func() {
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x")

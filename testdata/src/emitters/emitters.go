@@ -1,7 +1,7 @@
 package emitters // want package:"reachesSinks"
 
 // Helpers without a context that emit are judged at their call sites;
-// rule 3 lets unexported helpers rely on guarded call sites.
+// guarded functions: unexported helpers may rely on guarded call sites.
 
 import (
 	"context"
@@ -26,7 +26,7 @@ func (r *R) relay(reason string) { // want relay:`emitter\(r.Notify@emitters.go:
 	r.Notify(reason)
 }
 
-// guardedOnly is unexported and every call site is guarded (rule 3): no
+// guardedOnly is unexported and every call site is guarded (a guarded function): no
 // diagnostic inside, not an emitter.
 func (r *R) guardedOnly(ctx context.Context) {
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x")
@@ -46,7 +46,7 @@ func (r *R) recursive(ctx context.Context, n int) {
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x")
 }
 
-// noCallers has no call site at all: rule 3 does not apply.
+// noCallers has no call site at all: it is no guarded function.
 func (r *R) noCallers(ctx context.Context) {
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
 }

@@ -184,7 +184,7 @@ func (r *R) Reconcile(ctx context.Context) (retErr error) {
 	return nil
 }
 
-// finish is only called where the context was just checked (rule 3): its
+// finish is only called where the context was just checked (a guarded function): its
 // body starts fresh, until its own update.
 func (r *R) finish(ctx context.Context) {
 	r.rec.Event(r.obj, corev1.EventTypeNormal, "Finishing", "guarded by the call site")
