@@ -50,7 +50,43 @@ func (g *gen) stmt(e *env) {
 			g.line("_ = r.obj")
 		}
 	case 17:
+		g.consume(e)
+	}
+}
+
+// consume writes what makes checks stale or keeps them fresh: a
+// context-consuming call (plain, in a condition before or after a check,
+// handed a derived or a Background context), a boolean holding a check, a
+// reassigned context.
+func (g *gen) consume(e *env) {
+	c := e.ctx
+	if c == "" || !e.ctxPkg {
 		g.line("_ = r.obj")
+		return
+	}
+	switch g.pick(8) {
+	case 0:
+		g.line("_ = work(%s)", c)
+	case 1:
+		g.line("if err := work(%s); err != nil && %s {", c, g.check(e))
+		g.emit(e)
+		g.line("}")
+	case 2:
+		g.line("if %s && work(%s) != nil {", g.check(e), c)
+		g.emit(e)
+		g.line("}")
+	case 3:
+		g.line("_ = work(%sWithValue(%s, \"k\", 1))", g.cq, c)
+	case 4:
+		g.line("_ = work(%sBackground())", g.cq)
+	case 5:
+		b := g.fresh("ok")
+		g.line("%s := %s\n_ = work(%s)\nif !%s {\n%s\n}", b, g.check(e), c, b, g.exit(e))
+	case 6:
+		cancel := g.fresh("cancel")
+		g.line("%s, %s := %sWithTimeout(%s, time.Second)\ndefer %s()\n_ = %s", c, cancel, g.cq, c, cancel, c)
+	case 7:
+		g.line("%s = %sWithoutCancel(%s)", c, g.cq, c)
 	}
 }
 
