@@ -41,3 +41,11 @@ func (r *R) goThroughVariable(ctx context.Context) {
 	}
 	go run()
 }
+
+func update(ctx context.Context) error { return nil }
+
+// An argument that consumes the context would make a check before the
+// statement stale at the call: no fix.
+func (r *R) consumingArgument(ctx context.Context) {
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", update(ctx).Error()) // want `not guarded`
+}
