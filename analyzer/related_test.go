@@ -55,4 +55,9 @@ func TestRelatedInformation(t *testing.T) {
 	// A check that covers one path to the event but not the other.
 	want(related("guards", `"one path skips the check"`),
 		"this cancellation check guards some paths to the event, not all of them")
+	// Checks that are on no path to the event, or whose both outcomes
+	// reach it, are not named.
+	want(related("guards", `"after the if"`))
+	want(related("guards", `"a check after the event is not named"`),
+		"this cancellation check guards some paths to the event, not all of them")
 }

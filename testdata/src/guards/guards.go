@@ -282,3 +282,15 @@ func (r *R) notGuardCalls(ctx context.Context) {
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guard of a TODO context") // want `not guarded`
 	}
 }
+
+func (r *R) checkAfterEvent(ctx context.Context, early bool) {
+	if early {
+		if ctx.Err() != nil {
+			return
+		}
+	}
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "a check after the event is not named") // want `not guarded`
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return
+	}
+}
