@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
 // TestPruneToRoots loads b and events but not a, which sits between them:
@@ -11,7 +13,7 @@ import (
 // a, whose syntax was not loaded; and a root's import of another root
 // must be that root itself, with the same *types.Package.
 func TestPruneToRoots(t *testing.T) {
-	dir := writeModule(t, module)
+	dir := testkit.WriteModule(t, testkit.SmallModule)
 	cfg := &packages.Config{
 		Dir:  dir,
 		Mode: packages.NeedName | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo,
