@@ -1,9 +1,10 @@
-package main
+package driver
 
 import "golang.org/x/tools/go/packages"
 
-// pruneToRoots rewrites the import graph of the packages named on the
-// command line so that it holds only them, for checker.Analyze.
+// PruneToRoots rewrites the import graph of the roots, the packages
+// named on the command line, so that it holds only them, for
+// checker.Analyze (see the package documentation).
 //
 // An analyzer with facts runs on every package in Imports, and needs its
 // syntax; dependencies loaded from export data have none. Each root keeps
@@ -13,7 +14,7 @@ import "golang.org/x/tools/go/packages"
 // the very same *packages.Package and *types.Package (go/packages shares
 // one node per package ID), so an object seen through export data of an
 // intermediate package is the object the fact was exported on.
-func pruneToRoots(roots []*packages.Package) {
+func PruneToRoots(roots []*packages.Package) {
 	isRoot := make(map[*packages.Package]bool, len(roots))
 	for _, p := range roots {
 		isRoot[p] = true
