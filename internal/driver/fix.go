@@ -4,124 +4,173 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/token"
 	"io"
+	"maps"
 	"os"
-	"sort"
-	"strings"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 )
 
-// A fileEdit is one text edit of a suggested fix, in byte offsets.
-type fileEdit struct {
-	file       string
-	start, end int
-	text       string
-}
-
-// Fixes are the fixes of a run's findings, merged, ready to be written
-// or shown as a diff.
+// Fixes are the suggested fixes of a run's findings, merged as go vet
+// -fix merges them, ready to be written or shown as a diff.
 type Fixes struct {
-	Files   []FixedFile           // the changed files, by name
+	Files   []FixedFile           // the changed files, sorted by name
 	Applied []analysis.Diagnostic // the findings whose fix is in Files
+	Skipped []SkippedFix          // the fixes left out, and why
 
-	total, conflicting int // fixes met; fixes left out for conflicts
+	total int // fixes met: the first of each finding that has one
 }
 
-// A FixedFile is a file's content before and after the fixes, formatted
-// with gofmt when the result parses.
+// A FixedFile is a file's content before and after the fixes. The result
+// is gofmt-formatted when it parses.
 type FixedFile struct {
 	Name     string
 	Old, New []byte
 }
 
-// MergeFixes merges the first suggested fix of every finding of the root
-// actions: the edits of all fixes are merged per file, a fix that
-// overlaps one already taken is skipped whole (identical edits, such as
-// the same import added twice, merge), fixes to generated files are
-// skipped. readFile reads a file's current content.
+// A SkippedFix is a fix left out of the merge.
+type SkippedFix struct {
+	Posn   token.Position // the finding's
+	Fix    string         // the fix's message
+	Reason string
+	// Benign: the fix edits a generated file, or is an alternative fix of
+	// a finding (only the first is applied). Others (conflicts, files that
+	// cannot be read) make the run fail, asking for a re-run.
+	Benign bool
+}
+
+func (s SkippedFix) String() string {
+	return fmt.Sprintf("%s: fix %q skipped: %s", s.Posn, s.Fix, s.Reason)
+}
+
+// MergeFixes merges the first suggested fix of every finding of the
+// root actions, in order, with the policy of go vet -fix, go fix and the
+// x/tools checker (driverutil.ApplyFixes in golang.org/x/tools):
+//
+//   - a fix is applied whole or not at all;
+//   - a fix that edits a generated file is skipped;
+//   - each fix is merged into the edits of the fixes accepted before it,
+//     file by file, by [mergeEdits]: edits that do not overlap are all
+//     applied, identical edits once, and a fix with an edit that
+//     conflicts with an accepted one is left out (a re-run of the command
+//     applies it, if it still applies). Unlike x/tools, two different
+//     insertions at one offset conflict;
+//   - a file whose size differs from the one analyzed was changed
+//     meanwhile: MergeFixes fails, and nothing is written;
+//   - each fixed file is formatted with gofmt.
+//
+// readFile reads a file's content, as analyzed.
 func MergeFixes(roots []*checker.Action, readFile func(string) ([]byte, error)) (*Fixes, error) {
-	type fix struct {
-		diag  analysis.Diagnostic
-		edits []fileEdit
-	}
-	var fixes []fix
-	seen := make(map[string]bool)
+	fx := new(Fixes)
+	generated := make(map[*token.File]bool)
+	baseline := make(map[string][]byte)
+	taken := make(map[string][]edit) // the merged edits of the accepted fixes, per file
 	for _, act := range roots {
-		generated := make(map[string]bool)
+		fset := act.Package.Fset
 		for _, f := range act.Package.Syntax {
-			generated[act.Package.Fset.File(f.FileStart).Name()] = ast.IsGenerated(f)
+			generated[fset.File(f.FileStart)] = ast.IsGenerated(f)
 		}
-	diagnostics:
 		for _, d := range act.Diagnostics {
-			if len(d.SuggestedFixes) == 0 {
-				continue
-			}
-			var edits []fileEdit
-			for _, e := range d.SuggestedFixes[0].TextEdits {
-				tf := act.Package.Fset.File(e.Pos)
-				end := e.End
-				if !end.IsValid() {
-					end = e.Pos
+			for i, fix := range d.SuggestedFixes {
+				skip := func(reason string, benign bool) {
+					fx.Skipped = append(fx.Skipped, SkippedFix{fset.Position(d.Pos), fix.Message, reason, benign})
 				}
-				if generated[tf.Name()] {
-					continue diagnostics
+				if i > 0 {
+					skip("only the first fix of a finding is applied", true)
+					continue
 				}
-				edits = append(edits, fileEdit{tf.Name(), tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
-			}
-			if key := fmt.Sprint(edits); !seen[key] {
-				seen[key] = true
-				fixes = append(fixes, fix{d, edits})
+				fx.total++
+				edits, reason, err := fixEdits(fset, fix, generated, baseline, readFile)
+				switch {
+				case err != nil:
+					return nil, err
+				case reason != "":
+					skip(reason, reason == editsGenerated)
+					continue
+				}
+				merged := make(map[string][]edit, len(edits))
+				for name, e := range edits {
+					m, ok := mergeEdits(taken[name], e)
+					if !ok {
+						reason = "it conflicts with the fix of another finding"
+						break
+					}
+					merged[name] = m
+				}
+				if reason != "" {
+					skip(reason, false)
+					continue
+				}
+				maps.Copy(taken, merged)
+				fx.Applied = append(fx.Applied, d)
 			}
 		}
 	}
 
-	fx := &Fixes{total: len(fixes)}
-	taken := make(map[string][]fileEdit)
-	for _, f := range fixes {
-		if conflicts(taken, f.edits) {
-			fx.conflicting++
-			continue
-		}
-		for _, e := range f.edits {
-			if !contains(taken[e.file], e) {
-				taken[e.file] = append(taken[e.file], e)
-			}
-		}
-		fx.Applied = append(fx.Applied, f.diag)
-	}
-
-	names := make([]string, 0, len(taken))
-	for name := range taken {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		old, err := readFile(name)
-		if err != nil {
-			return nil, err
-		}
-		fixed, err := applyEdits(old, taken[name])
+	for _, name := range slices.Sorted(maps.Keys(taken)) {
+		fixed, err := applyEdits(baseline[name], taken[name])
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
 		if formatted, err := format.Source(fixed); err == nil {
 			fixed = formatted
 		}
-		fx.Files = append(fx.Files, FixedFile{name, old, fixed})
+		fx.Files = append(fx.Files, FixedFile{name, baseline[name], fixed})
 	}
 	return fx, nil
 }
 
-// Write writes the fixed files.
-func (fx *Fixes) Write() error {
+const editsGenerated = "it edits a generated file"
+
+// fixEdits returns the edits of fix by file name, sorted, with the files'
+// content read into baseline; or why the fix is skipped; or an error if
+// a file changed since it was analyzed.
+func fixEdits(fset *token.FileSet, fix analysis.SuggestedFix, generated map[*token.File]bool,
+	baseline map[string][]byte, readFile func(string) ([]byte, error)) (map[string][]edit, string, error) {
+	edits := make(map[string][]edit)
+	for _, e := range fix.TextEdits {
+		tf := fset.File(e.Pos)
+		if generated[tf] {
+			return nil, editsGenerated, nil
+		}
+		name := tf.Name()
+		content, ok := baseline[name]
+		if !ok {
+			var err error
+			if content, err = readFile(name); err != nil {
+				return nil, fmt.Sprintf("cannot read %s: %v", name, err), nil
+			}
+			baseline[name] = content
+		}
+		if len(content) != tf.Size() {
+			return nil, "", fmt.Errorf("%s changed since it was analyzed (%d bytes, now %d); no fix applied", name, tf.Size(), len(content))
+		}
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		edits[name] = append(edits[name], edit{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+	}
+	for _, es := range edits {
+		sortEdits(es)
+	}
+	return edits, "", nil
+}
+
+// Write writes the fixed files and returns how many it wrote. A failed
+// write is passed to logf, and the others are still written.
+func (fx *Fixes) Write(logf func(format string, args ...any)) (written int) {
 	for _, f := range fx.Files {
 		if err := os.WriteFile(f.Name, f.New, 0o644); err != nil {
-			return err
+			logf("%v", err)
+			continue
 		}
+		written++
 	}
-	return nil
+	return written
 }
 
 // WriteDiff writes a unified diff of each fixed file to w.
@@ -134,74 +183,60 @@ func (fx *Fixes) WriteDiff(w io.Writer) error {
 	return nil
 }
 
-// Err reports the fixes left out for conflicts, as the x/tools drivers
-// do: a re-run applies more.
-func (fx *Fixes) Err() error {
-	if fx.conflicting == 0 {
-		return nil
+// failed returns the number of fixes left out for conflicts or
+// unreadable files.
+func (fx *Fixes) failed() int {
+	n := 0
+	for _, s := range fx.Skipped {
+		if !s.Benign {
+			n++
+		}
 	}
-	return fmt.Errorf("applied %d of %d fixes; %d skipped for conflicts. (Re-run the command to apply more.)",
-		fx.total-fx.conflicting, fx.total, fx.conflicting)
+	return n
 }
 
-// applyFixes applies the fixes of the root findings, or writes their diff
-// to out.
-func applyFixes(roots []*checker.Action, printDiff bool, out io.Writer) error {
+// applyFixes merges the fixes of the root findings and writes the files,
+// or with printDiff their diff to out. As the x/tools drivers, it returns
+// an error when a fix was left out for a conflict (a re-run applies
+// more) or a file could not be written; each fix left out is logged.
+func applyFixes(roots []*checker.Action, printDiff bool, out io.Writer, logf, verbosef func(format string, args ...any)) error {
 	fx, err := MergeFixes(roots, os.ReadFile)
 	if err != nil {
 		return err
 	}
+	generated := 0
+	for _, s := range fx.Skipped {
+		if s.Reason == editsGenerated {
+			generated++
+		} else {
+			logf("%v", s)
+		}
+	}
+	failed := fx.failed()
 	if printDiff {
-		err = fx.WriteDiff(out)
-	} else {
-		err = fx.Write()
+		if err := fx.WriteDiff(out); err != nil {
+			return err
+		}
+		if failed > 0 {
+			return fmt.Errorf("%d of %s skipped (e.g. due to conflicts)", failed, plural(fx.total, "fix", "fixes"))
+		}
+		return nil
 	}
-	if err != nil {
-		return err
+	written := fx.Write(logf)
+	if failed > 0 || written < len(fx.Files) {
+		return fmt.Errorf("applied %d of %s; %s updated. (Re-run the command to apply more.)",
+			len(fx.Applied), plural(fx.total, "fix", "fixes"), plural(written, "file", "files"))
 	}
-	return fx.Err()
+	if generated > 0 {
+		verbosef("skipped %s that would edit generated files", plural(generated, "fix", "fixes"))
+	}
+	verbosef("applied %s, updated %s", plural(len(fx.Applied), "fix", "fixes"), plural(written, "file", "files"))
+	return nil
 }
 
-// conflicts reports whether an edit of fix overlaps, without being
-// identical to, an edit already taken. Two insertions at one offset
-// conflict: their order would be arbitrary.
-func conflicts(taken map[string][]fileEdit, fix []fileEdit) bool {
-	for _, e := range fix {
-		for _, t := range taken[e.file] {
-			if e == t {
-				continue
-			}
-			if e.start < t.end && t.start < e.end || e.start == t.start {
-				return true
-			}
-		}
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
 	}
-	return false
-}
-
-func contains(edits []fileEdit, e fileEdit) bool {
-	for _, t := range edits {
-		if t == e {
-			return true
-		}
-	}
-	return false
-}
-
-// applyEdits applies non-overlapping edits to src.
-func applyEdits(src []byte, edits []fileEdit) ([]byte, error) {
-	sorted := append([]fileEdit(nil), edits...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].start < sorted[j].start })
-	var sb strings.Builder
-	last := 0
-	for _, e := range sorted {
-		if e.start < last || e.end > len(src) || e.start > e.end {
-			return nil, fmt.Errorf("edit %d-%d out of order or range", e.start, e.end)
-		}
-		sb.Write(src[last:e.start])
-		sb.WriteString(e.text)
-		last = e.end
-	}
-	sb.Write(src[last:])
-	return []byte(sb.String()), nil
+	return fmt.Sprintf("%d %s", n, many)
 }

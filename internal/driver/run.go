@@ -67,7 +67,7 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 				exit = 1
 			}
 		}
-		if err := applyFixes(graph.Roots, opts.Diff, stdout); err != nil {
+		if err := applyFixes(graph.Roots, opts.Diff, stdout, logger.Printf, func(string, ...any) {}); err != nil {
 			logger.Print(err)
 			return 1
 		}
