@@ -22,6 +22,8 @@ type Options struct {
 	Deps       bool // -deps: analyze dependencies from source as well
 	CPUProfile string
 	MemProfile string
+
+	Dir string // the directory the patterns are relative to; "" is the current one
 }
 
 // A CommandLine is a parsed command line.

@@ -35,7 +35,7 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 		}()
 	}
 
-	initial, err := Load(LoadConfig{Tests: opts.Tests, Deps: opts.Deps}, patterns...)
+	initial, err := Load(LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps}, patterns...)
 	if err != nil {
 		logger.Print(err)
 		return 1
@@ -58,6 +58,7 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 		logger.Print(err)
 		return 1
 	}
+	dedupe(graph.Roots)
 	if opts.Fix {
 		// Fix what could be analysed, but say what could not: a silent
 		// exit 0 would read as "nothing left to fix".

@@ -6,7 +6,8 @@ package testkit
 // packages:
 //
 //   - a.Notify and a.Notifier.Notify emit events;
-//   - b calls a.Notify, unguarded: a finding at b/b.go:11:3;
+//   - b calls a.Notify, unguarded: a finding at b/b.go:11:3; b has a
+//     test, so a run with tests sees b.go in two packages;
 //   - c calls a.Notifier.Notify, unguarded, on a value it gets from wrap:
 //     c imports a only through wrap, a finding at c/c.go:10:2.
 var SmallModule = map[string]string{
@@ -52,6 +53,13 @@ func Reconcile(ctx context.Context, r a.Recorder, failed bool) {
 		a.Notify(r.R, "failed")
 	}
 }
+`,
+	// A test of b: the command sees b twice, as b and as "b [b.test]".
+	"b/b_test.go": `package b
+
+import "testing"
+
+func TestReconcile(t *testing.T) {}
 `,
 	"wrap/wrap.go": `package wrap
 
