@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,18 +14,28 @@ import (
 // Options are the standalone driver's settings: the multichecker's
 // flags, plus -deps.
 type Options struct {
-	Enabled    bool // -NAME: false (-NAME=false) runs no analyzer, as in a multichecker
-	Fix        bool // -fix: apply the suggested fixes
-	Diff       bool // -diff: with Fix, print a diff instead of writing files
-	JSON       bool // -json: print the findings as JSON
-	Context    int  // -c: lines of context around each finding, -1 for none
-	Tests      bool // -test: analyze test variants too
-	Deps       bool // -deps: analyze dependencies from source as well
+	Enabled    bool   // -NAME: false (-NAME=false) runs no analyzer, as in a multichecker
+	Fix        bool   // -fix: apply the suggested fixes
+	Diff       bool   // -diff: with Fix, print a diff instead of writing files
+	JSON       bool   // -json: print the findings as JSON
+	Context    int    // -c: lines of context around each finding, -1 for none
+	Tests      bool   // -test: analyze test variants too
+	Deps       bool   // -deps: analyze dependencies from source as well
+	Tags       string // -tags: build tags, as for go build
+	Debug      string // -debug: the multichecker's debug flags, letters of debugFlags (-v adds v)
 	CPUProfile string
 	MemProfile string
+	Trace      string // -trace: write a runtime trace to this file
 
 	Dir string // the directory the patterns are relative to; "" is the current one
 }
+
+// debugFlags are the letters of -debug, as in the multichecker: show
+// [f]acts as they are exported, no [p]arallelism, [s]anity checks of
+// facts, [t]iming of each analysis, [v]erbose logging.
+const debugFlags = "fpstv"
+
+func (o Options) debug(flag byte) bool { return strings.IndexByte(o.Debug, flag) >= 0 }
 
 // A CommandLine is a parsed command line.
 type CommandLine struct {
@@ -61,13 +72,15 @@ func ParseArgs(a *analysis.Analyzer, args []string, stderr io.Writer) (CommandLi
 	fs.BoolVar(&cl.Deps, "deps", false, depsUsage)
 	fs.StringVar(&cl.CPUProfile, "cpuprofile", "", "write CPU profile to this file")
 	fs.StringVar(&cl.MemProfile, "memprofile", "", "write memory profile to this file")
-	// Accepted for compatibility with the multichecker; no effect here.
-	fs.String("debug", "", "debug flags (no effect in standalone mode)")
-	fs.String("trace", "", "no effect in standalone mode")
-	for _, name := range []string{"source", "v", "all"} {
-		fs.Bool(name, false, "no effect (deprecated)")
-	}
-	fs.String("tags", "", "no effect (deprecated)")
+	fs.StringVar(&cl.Trace, "trace", "", "write trace log to this file")
+	fs.StringVar(&cl.Debug, "debug", "", `debug flags, any subset of "fpstv"`)
+	fs.StringVar(&cl.Tags, "tags", "", "a comma-separated list of build tags to load the packages with")
+	verbose := fs.Bool("v", false, "verbose: the same as -debug=v")
+	// Legacy go vet flags that the multichecker accepts without effect:
+	// accepted for go vet's runs (which the multichecker answers),
+	// rejected standalone.
+	source := fs.Bool("source", false, "no effect (deprecated); an error in standalone mode")
+	all := fs.Bool("all", false, "no effect (deprecated); an error in standalone mode")
 	// The go vet / go fix handshakes, which the multichecker answers.
 	var queried handshakeFlag
 	fs.Var(&queried, "flags", "print analyzer flags in JSON")
@@ -80,7 +93,25 @@ func ParseArgs(a *analysis.Analyzer, args []string, stderr io.Writer) (CommandLi
 	cl.Help = len(cl.Patterns) > 0 && cl.Patterns[0] == "help"
 	cl.Multichecker = bool(queried) || len(cl.Patterns) == 0 || cl.Help ||
 		len(cl.Patterns) == 1 && strings.HasSuffix(cl.Patterns[0], ".cfg")
-	return cl, nil
+	if cl.Multichecker {
+		return cl, nil // the multichecker parses the command line again
+	}
+	if *verbose && !cl.debug('v') {
+		cl.Debug += "v"
+	}
+	var err error
+	switch {
+	case *source:
+		err = errors.New("flag -source is not supported: it is a legacy go vet flag without effect (-deps analyzes the dependencies from source)")
+	case *all:
+		err = errors.New("flag -all is not supported: it is a legacy go vet flag without effect (the command runs its one analyzer)")
+	case strings.Trim(cl.Debug, debugFlags) != "":
+		err = fmt.Errorf(`invalid value %q for flag -debug: want letters of %q (f: log facts, p: no parallelism, s: sanity checks, t: timing, v: verbose)`, cl.Debug, debugFlags)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+	}
+	return cl, err
 }
 
 // handshakeFlag records that -flags or -V was given; the multichecker,

@@ -1,7 +1,11 @@
 package driver
 
 import (
+	"cmp"
+	"fmt"
 	"io"
+	"slices"
+	"time"
 
 	"golang.org/x/tools/go/analysis/checker"
 )
@@ -33,4 +37,30 @@ func printFindings(graph *checker.Graph, opts Options, stdout, stderr io.Writer)
 		return 3
 	}
 	return 0
+}
+
+// printTimes prints the analysis actions that took 90% of the time, the
+// longest first, as the multichecker's -debug=t does.
+func printTimes(w io.Writer, graph *checker.Graph, sequential bool) {
+	if !sequential {
+		fmt.Fprintln(w, "Warning: times are mostly GC/scheduler noise; use -debug=tp to disable parallelism")
+	}
+	var actions []*checker.Action
+	var total time.Duration
+	for act := range graph.All() {
+		actions = append(actions, act)
+		total += act.Duration
+	}
+	slices.SortStableFunc(actions, func(a, b *checker.Action) int { return cmp.Compare(b.Duration, a.Duration) })
+	var sum time.Duration
+	for _, act := range actions {
+		fmt.Fprintf(w, "%s\t%s\n", act.Duration, act)
+		sum += act.Duration
+		if sum >= total*9/10 {
+			break
+		}
+	}
+	if total > sum {
+		fmt.Fprintf(w, "%s\tall others\n", total-sum)
+	}
 }

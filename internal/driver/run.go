@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -19,23 +20,20 @@ import (
 // findings were printed as text, 0 otherwise (always with -json).
 func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr io.Writer) int {
 	logger := log.New(stderr, filepath.Base(os.Args[0])+": ", 0)
-	if opts.CPUProfile != "" {
-		stop, err := startCPUProfile(opts.CPUProfile)
-		if err != nil {
-			logger.Print(err)
-			return 1
-		}
-		defer stop()
+	verbosef := func(string, ...any) {}
+	if opts.debug('v') {
+		logger.SetFlags(log.Lmicroseconds) // timing, as the multichecker's -debug=v
+		verbosef = logger.Printf
 	}
-	if opts.MemProfile != "" {
-		defer func() {
-			if err := writeMemProfile(opts.MemProfile); err != nil {
-				logger.Print(err)
-			}
-		}()
+	stop, err := startProfiles(opts, logger)
+	if err != nil {
+		logger.Print(err)
+		return 1
 	}
+	defer stop()
 
-	initial, err := Load(LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps}, patterns...)
+	verbosef("load %s", patterns)
+	initial, err := Load(LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps, Tags: opts.Tags}, patterns...)
 	if err != nil {
 		logger.Print(err)
 		return 1
@@ -53,7 +51,12 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 	if opts.Enabled {
 		analyzers = append(analyzers, a)
 	}
-	graph, err := checker.Analyze(analyzers, initial, nil)
+	copts := &checker.Options{SanityCheck: opts.debug('s'), Sequential: opts.debug('p')}
+	if opts.debug('f') {
+		copts.FactLog = stderr
+	}
+	verbosef("analyzing %d packages", len(initial))
+	graph, err := checker.Analyze(analyzers, initial, copts)
 	if err != nil {
 		logger.Print(err)
 		return 1
@@ -68,25 +71,74 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 				exit = 1
 			}
 		}
-		if err := applyFixes(graph.Roots, opts.Diff, stdout, logger.Printf, func(string, ...any) {}); err != nil {
+		if err := applyFixes(graph.Roots, opts.Diff, stdout, logger.Printf, verbosef); err != nil {
 			logger.Print(err)
 			return 1
 		}
 		return exit
 	}
-	return max(exit, printFindings(graph, opts, stdout, stderr))
+	exit = max(exit, printFindings(graph, opts, stdout, stderr))
+	if opts.debug('t') {
+		printTimes(stderr, graph, opts.debug('p'))
+	}
+	return exit
 }
 
-func startCPUProfile(name string) (stop func(), err error) {
-	f, err := os.Create(name)
-	if err != nil {
+// startProfiles starts the CPU profile and the trace that opts ask for;
+// stop stops them and writes the memory profile. On an error, what was
+// started is stopped.
+func startProfiles(opts Options, logger *log.Logger) (stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for i := len(stops) - 1; i >= 0; i-- {
+			stops[i]()
+		}
+	}
+	fail := func(f *os.File, err error) (func(), error) {
+		if f != nil {
+			closeLogged(f, logger)
+		}
+		stop()
 		return nil, err
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, err
+	if opts.CPUProfile != "" {
+		f, err := os.Create(opts.CPUProfile)
+		if err != nil {
+			return fail(nil, err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fail(f, err)
+		}
+		stops = append(stops, func() { pprof.StopCPUProfile(); closeLogged(f, logger) })
 	}
-	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+	if opts.Trace != "" {
+		f, err := os.Create(opts.Trace)
+		if err != nil {
+			return fail(nil, err)
+		}
+		if err := trace.Start(f); err != nil {
+			return fail(f, err)
+		}
+		stops = append(stops, func() {
+			trace.Stop()
+			closeLogged(f, logger)
+			logger.Printf("To view the trace, run:\n$ go tool trace view %s", opts.Trace)
+		})
+	}
+	if opts.MemProfile != "" {
+		stops = append(stops, func() {
+			if err := writeMemProfile(opts.MemProfile); err != nil {
+				logger.Print(err)
+			}
+		})
+	}
+	return stop, nil
+}
+
+func closeLogged(f *os.File, logger *log.Logger) {
+	if err := f.Close(); err != nil {
+		logger.Print(err)
+	}
 }
 
 func writeMemProfile(name string) error {
