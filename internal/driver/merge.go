@@ -14,6 +14,9 @@ type edit struct {
 	text       string
 }
 
+// inserts reports whether e inserts text and deletes nothing.
+func (e edit) inserts() bool { return e.start == e.end }
+
 // sortEdits orders the edits of one fix to one file by start, then end,
 // keeping the order of insertions at one offset, as the x/tools drivers
 // do when they validate a fix.
@@ -52,7 +55,7 @@ func mergeEdits(taken, fix []edit) ([]edit, bool) {
 		case *a == *b:
 			merged = append(merged, *a)
 			x, y = x[1:], y[1:]
-		case a.start == b.start && a.start == a.end && b.start == b.end:
+		case a.inserts() && b.inserts() && a.start == b.start:
 			return nil, false
 		case a.end <= b.start:
 			merged = append(merged, *a)
