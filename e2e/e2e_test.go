@@ -16,7 +16,7 @@ func TestMain(m *testing.M) { os.Exit(testkit.Main(m)) }
 // "// finding" comment.
 func e2eModule(t *testing.T) string {
 	t.Helper()
-	return filepath.Join(testkit.Root(t), "testdata", "e2e")
+	return filepath.Join(testkit.Root(t), "example")
 }
 
 // joinFindings prints findings one per line, as the golden file holds them.

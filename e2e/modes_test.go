@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -54,55 +53,70 @@ func TestModes(t *testing.T) {
 // TestFixModes applies the fixes standalone (-fix), through go fix
 // -fixtool and through go vet -fix, and checks that the module still
 // builds, is gofmt-clean, and has no fixable finding left: only the
-// findings that had no fix remain.
+// findings that had no fix remain. The three merge the same fixes with
+// the same policy, so they must leave the same files.
 func TestFixModes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads modules and analyses their packages")
 	}
 	t.Parallel()
 	bin := testkit.Command(t)
-	for _, mode := range []struct {
+	modes := []struct {
 		name string
-		cmd  func(bin string) []string
+		args []string
 	}{
-		{"standalone -fix", func(bin string) []string { return []string{bin, "-fix", "./..."} }},
-		{"go fix -fixtool", func(bin string) []string { return []string{"go", "fix", "-fixtool=" + bin, "./..."} }},
-		{"go vet -fix", func(bin string) []string { return []string{"go", "vet", "-vettool=" + bin, "-fix", "./..."} }},
-	} {
-		t.Run(mode.name, func(t *testing.T) {
-			t.Parallel()
-			dir := testkit.CopyModule(t, e2eModule(t))
-			before := jsonFindings(t, dir, bin)
-			unfixable := 0
-			for _, f := range before {
-				if !f.fixable {
-					unfixable++
+		{"standalone -fix", []string{bin, "-fix", "./..."}},
+		{"go fix -fixtool", []string{"go", "fix", "-fixtool=" + bin, "./..."}},
+		{"go vet -fix", []string{"go", "vet", "-vettool=" + bin, "-fix", "./..."}},
+	}
+	// The copies outlive the subtests, to be compared at the end.
+	dirs := make([]string, len(modes))
+	for i := range modes {
+		dirs[i] = testkit.CopyModule(t, e2eModule(t))
+	}
+	fixed := make([]bool, len(modes))
+	t.Run("modes", func(t *testing.T) {
+		for i, mode := range modes {
+			t.Run(mode.name, func(t *testing.T) {
+				t.Parallel()
+				dir := dirs[i]
+				before := jsonFindings(t, dir, bin)
+				unfixable := 0
+				for _, f := range before {
+					if !f.fixable {
+						unfixable++
+					}
 				}
-			}
-			if unfixable == len(before) {
-				t.Fatal("no finding has a fix")
-			}
-			args := mode.cmd(bin)
-			fix := testkit.Run(t, dir, args[0], args[1:]...)
-			if fix.Code != 0 {
-				t.Errorf("%s: exit code %d, want 0\n%s", mode.name, fix.Code, fix.Output)
-			}
-			if r := testkit.Run(t, dir, "gofmt", "-l", "."); r.Code != 0 || r.Output != "" {
-				t.Errorf("after %s, gofmt -l lists:\n%s", mode.name, r.Output)
-			}
-			if r := testkit.Run(t, dir, "go", "build", "./..."); r.Code != 0 {
-				t.Fatalf("after %s, the module does not build:\n%s", mode.name, r.Output)
-			}
-			after := jsonFindings(t, dir, bin)
-			for _, f := range after {
-				if f.fixable {
-					t.Errorf("after %s, still fixable: %s: %s", mode.name, f.posn, f.message)
+				if unfixable == len(before) {
+					t.Fatal("no finding has a fix")
 				}
-			}
-			if len(after) != unfixable {
-				t.Errorf("after %s: %d findings, want the %d without a fix\n%s", mode.name, len(after), unfixable, fix.Output)
-			}
-		})
+				fix := testkit.Run(t, dir, mode.args[0], mode.args[1:]...)
+				if fix.Code != 0 {
+					t.Errorf("%s: exit code %d, want 0\n%s", mode.name, fix.Code, fix.Output)
+				}
+				if r := testkit.Run(t, dir, "gofmt", "-l", "."); r.Code != 0 || r.Output != "" {
+					t.Errorf("after %s, gofmt -l lists:\n%s", mode.name, r.Output)
+				}
+				if r := testkit.Run(t, dir, "go", "build", "./..."); r.Code != 0 {
+					t.Fatalf("after %s, the module does not build:\n%s", mode.name, r.Output)
+				}
+				after := jsonFindings(t, dir, bin)
+				for _, f := range after {
+					if f.fixable {
+						t.Errorf("after %s, still fixable: %s: %s", mode.name, f.posn, f.message)
+					}
+				}
+				if len(after) != unfixable {
+					t.Errorf("after %s: %d findings, want the %d without a fix\n%s", mode.name, len(after), unfixable, fix.Output)
+				}
+				fixed[i] = !t.Failed()
+			})
+		}
+	})
+	for i := 1; i < len(modes); i++ {
+		if fixed[0] && fixed[i] {
+			testkit.SameGoFiles(t, dirs[0], modes[0].name, dirs[i], modes[i].name)
+		}
 	}
 }
 
@@ -161,24 +175,5 @@ func checkGolden(t *testing.T, golden, got string) {
 	}
 	if got != string(want) {
 		t.Errorf("findings differ from %s (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
-	}
-}
-
-// TestExample runs the README's command on the example module: it must
-// report exactly the lines marked "// finding".
-func TestExample(t *testing.T) {
-	if testing.Short() {
-		t.Skip("downloads modules")
-	}
-	t.Parallel()
-	dir := testkit.CopyModule(t, filepath.Join(testkit.Root(t), "example"))
-	r := testkit.Run(t, dir, testkit.Command(t), "./...")
-	if r.Code != 3 {
-		t.Fatalf("exit code %d, want 3\n%s", r.Code, r.Output)
-	}
-	want := testkit.MarkedLines(testkit.Markers(t, dir))
-	found, _ := testkit.ParseFindings(t, dir, r.Stderr)
-	if got := testkit.Lines(found); len(want) == 0 || !slices.Equal(got, want) {
-		t.Errorf("findings:\n%s\nwant the marked lines:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -6,12 +6,11 @@ package plugin_test
 // command reports and the "// finding" comments mark, honours nolint,
 // applies the same fixes, reads the settings and writes SARIF. The modules:
 // testdata/module here (small, with a stand-in recorder; also used for the
-// settings) and the repository's testdata/e2e (real client-go,
+// settings) and the repository's example module (real client-go,
 // controller-runtime and Flux). Building golangci-lint takes minutes on a
 // cold build cache: "go test -short" skips the test.
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -50,7 +49,7 @@ func TestGolangciLint(t *testing.T) {
 	// dependencies that the command's own end-to-end tests use.
 	t.Run("e2e", func(t *testing.T) {
 		t.Parallel()
-		testCommon(t, tl, filepath.Join(testkit.Root(t), "testdata", "e2e"))
+		testCommon(t, tl, filepath.Join(testkit.Root(t), "example"))
 	})
 
 	// The root .golangci.yml is the example users copy: it must run clean
@@ -230,7 +229,7 @@ func testCommon(t *testing.T, tl tools, src string) {
 		if r := cliFix.Wait(t); r.Code != 0 {
 			t.Fatalf("ctxnotify-lint -fix: exit code %d\n%s", r.Code, r.Output)
 		}
-		sameGoFiles(t, byLint, byCLI)
+		testkit.SameGoFiles(t, byLint, "golangci-lint --fix", byCLI, "ctxnotify-lint -fix")
 		goCmd(t, byLint, "build", "./...")
 		goCmd(t, byLint, "vet", "./...")
 		if out := goOutput(t, byLint, "fmt", "./..."); out != "" {
@@ -508,21 +507,6 @@ func sameLines(t *testing.T, got []finding, markers []testkit.Marker) {
 	if !slices.Equal(at, want) {
 		t.Errorf("findings are not on the // finding lines\ngot:  %v\nwant: %v", at, want)
 	}
-}
-
-// sameGoFiles checks that the Go files of dirs a and b are identical.
-func sameGoFiles(t *testing.T, a, b string) {
-	t.Helper()
-	testkit.WalkGoFiles(t, a, func(rel string, data []byte) {
-		other, err := os.ReadFile(filepath.Join(b, filepath.FromSlash(rel)))
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		if !bytes.Equal(data, other) {
-			t.Errorf("%s: golangci-lint --fix wrote\n%s\nctxnotify-lint -fix wrote\n%s", rel, data, other)
-		}
-	})
 }
 
 func goCmd(t *testing.T, dir string, args ...string) {

@@ -34,10 +34,10 @@ var diagLine = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): (.*)$`)
 // are made relative to dir, related information is left out, and the
 // findings are sorted. The non-empty lines that are neither findings nor
 // related information are returned in other (go vet's "# pkg" headers,
-// errors).
+// errors), but for the go command's "go: downloading" lines.
 func ParseFindings(t testing.TB, dir, output string) (found []Finding, other []string) {
 	t.Helper()
-	for line := range strings.Lines(output) {
+	for line := range strings.Lines(WithoutDownloads(output)) {
 		line = strings.TrimSuffix(line, "\n")
 		m := diagLine.FindStringSubmatch(line)
 		if m == nil {
@@ -93,6 +93,19 @@ func List(found []Finding) string {
 	var b strings.Builder
 	for _, f := range found {
 		fmt.Fprintf(&b, "\t%v\n", f)
+	}
+	return b.String()
+}
+
+// WithoutDownloads returns output without the lines in which the go
+// command says it downloads a module: on a fresh module cache, whichever
+// run first needs a module prints them.
+func WithoutDownloads(output string) string {
+	var b strings.Builder
+	for line := range strings.Lines(output) {
+		if !strings.HasPrefix(line, "go: downloading ") {
+			b.WriteString(line)
+		}
 	}
 	return b.String()
 }

@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -66,4 +67,27 @@ func WalkGoFiles(t testing.TB, dir string, fn func(rel string, data []byte)) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// SameGoFiles checks that the Go files under dirs a and b are the same,
+// and reports each that differs, naming what wrote them (aName, bName).
+func SameGoFiles(t testing.TB, a, aName, b, bName string) {
+	t.Helper()
+	seen := make(map[string]bool)
+	WalkGoFiles(t, a, func(rel string, data []byte) {
+		seen[rel] = true
+		other, err := os.ReadFile(filepath.Join(b, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if !bytes.Equal(data, other) {
+			t.Errorf("%s: %s wrote\n%s\n%s wrote\n%s", rel, aName, data, bName, other)
+		}
+	})
+	WalkGoFiles(t, b, func(rel string, _ []byte) {
+		if !seen[rel] {
+			t.Errorf("%s: only %s has it", rel, bName)
+		}
+	})
 }

@@ -12,7 +12,7 @@ import (
 // paths the tools print do.
 func CopyModule(t testing.TB, src string) string {
 	t.Helper()
-	dst := tempDir(t)
+	dst := TempDir(t)
 	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func CopyModule(t testing.TB, src string) string {
 // root: content) into a fresh temporary directory and returns it.
 func WriteModule(t testing.TB, files map[string]string) string {
 	t.Helper()
-	dir := tempDir(t)
+	dir := TempDir(t)
 	for name, content := range files {
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -36,7 +36,9 @@ func WriteModule(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-func tempDir(t testing.TB) string {
+// TempDir returns a new temporary directory, removed at the end of the
+// test, with the symbolic links of its path resolved.
+func TempDir(t testing.TB) string {
 	t.Helper()
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {

@@ -17,11 +17,11 @@ import (
 	"k8s.io/client-go/tools/record"
 	ctrl "sigs.k8s.io/controller-runtime"
 
-	v1 "example.com/e2e/api/v1"
-	"example.com/e2e/internal/action"
-	"example.com/e2e/internal/controller"
-	"example.com/e2e/internal/events"
-	"example.com/e2e/internal/server"
+	v1 "example.com/controllers/api/v1"
+	"example.com/controllers/internal/action"
+	"example.com/controllers/internal/controller"
+	"example.com/controllers/internal/events"
+	"example.com/controllers/internal/server"
 )
 
 const controllerName = "toolkit-controller"

@@ -10,7 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 
-	"example.com/podinfo-controller/internal/controller"
+	"example.com/controllers/internal/controller"
 )
 
 const controllerName = "podinfo-controller"

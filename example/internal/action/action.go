@@ -10,7 +10,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/client-go/tools/record"
 
-	v1 "example.com/e2e/api/v1"
+	v1 "example.com/controllers/api/v1"
 )
 
 // Request is the input of an action reconciler.

@@ -15,8 +15,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
-	v1 "example.com/e2e/api/v1"
-	"example.com/e2e/internal/events"
+	v1 "example.com/controllers/api/v1"
+	"example.com/controllers/internal/events"
 )
 
 // Lister lists the object keys of a bucket.

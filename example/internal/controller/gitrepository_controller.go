@@ -1,5 +1,3 @@
-// Package controller holds the reconcilers of the source and helm
-// controllers.
 package controller
 
 import (
@@ -16,10 +14,10 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
-	v1 "example.com/e2e/api/v1"
-	"example.com/e2e/internal/events"
-	"example.com/e2e/internal/guard"
-	"example.com/e2e/internal/summarize"
+	v1 "example.com/controllers/api/v1"
+	"example.com/controllers/internal/events"
+	"example.com/controllers/internal/guard"
+	"example.com/controllers/internal/summarize"
 )
 
 // SourceFinalizer lets the controller remove artifacts before an object goes.

@@ -15,10 +15,10 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
-	v1 "example.com/e2e/api/v1"
-	"example.com/e2e/internal/action"
-	"example.com/e2e/internal/events"
-	"example.com/e2e/internal/guard"
+	v1 "example.com/controllers/api/v1"
+	"example.com/controllers/internal/action"
+	"example.com/controllers/internal/events"
+	"example.com/controllers/internal/guard"
 )
 
 // HelmFinalizer lets the controller uninstall a release before its object

@@ -13,7 +13,7 @@ import (
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	v1 "example.com/e2e/api/v1"
+	v1 "example.com/controllers/api/v1"
 )
 
 // Storage keeps the artifacts produced by the source reconcilers.

@@ -14,8 +14,8 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	v1 "example.com/e2e/api/v1"
-	"example.com/e2e/internal/events"
+	v1 "example.com/controllers/api/v1"
+	"example.com/controllers/internal/events"
 )
 
 // RequestedAtAnnotation asks the controller to reconcile an object now.

@@ -13,7 +13,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	"example.com/e2e/internal/guard"
+	"example.com/controllers/internal/guard"
 )
 
 // Result is the abstract outcome of a (sub-)reconciliation.
