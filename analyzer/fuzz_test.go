@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -8,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -242,10 +244,15 @@ func (u *stubs) Import(path string) (*types.Package, error) {
 		return p.Types, nil
 	}
 	dir := filepath.Join("testdata", "src", filepath.FromSlash(path))
-	if _, err := os.Stat(dir); err != nil {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return u.std.Import(path)
+	} else if err != nil {
+		return nil, err
 	}
-	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
 	var files []*ast.File
 	for _, name := range names {
 		if strings.HasSuffix(name, "_test.go") {
@@ -280,7 +287,10 @@ func (u *stubs) check(path string, files []*ast.File) (*packages.Package, []erro
 	}
 	var errs []error
 	conf := types.Config{Importer: u, Sizes: u.sizes, Error: func(err error) { errs = append(errs, err) }}
-	pkg, _ := conf.Check(path, u.fset, files, info)
+	pkg, err := conf.Check(path, u.fset, files, info)
+	if err != nil && len(errs) == 0 {
+		errs = append(errs, err) // an error that did not go through conf.Error
+	}
 	p := &packages.Package{
 		ID: path, Name: pkg.Name(), PkgPath: path, Fset: u.fset,
 		Syntax: files, Types: pkg, TypesInfo: info, TypesSizes: u.sizes,
