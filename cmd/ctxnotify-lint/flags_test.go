@@ -4,6 +4,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -17,17 +18,20 @@ func TestDebugFlags(t *testing.T) {
 	t.Parallel()
 	dir := testkit.WriteModule(t, testkit.SmallModule)
 	trace := filepath.Join(t.TempDir(), "trace.out")
+	// A timing line: the duration of one analysis of a package.
+	timing := regexp.MustCompile(`(?m)^\S+\t(ctxnotify|inspect)@example\.com/m/`)
 	for _, tc := range []struct {
-		args []string
-		want []string // parts of stderr
+		args   []string
+		want   []string // parts of stderr
+		timing bool     // stderr has timing lines
 	}{
-		{[]string{"-debug=t"}, []string{"Warning: times are mostly GC/scheduler noise", "\tctxnotify@example.com/m/b\n"}},
-		{[]string{"-debug=tp"}, []string{"\tctxnotify@example.com/m/b\n"}},
-		{[]string{"-debug=f"}, []string{"a/a.go:5:6: object func a.Notify(r events.Recorder, msg string) has fact emitter(r.Eventf@a.go:6)"}},
-		{[]string{"-debug=s"}, nil},
-		{[]string{"-debug=v"}, []string{"load [./...]", "analyzing "}},
-		{[]string{"-v"}, []string{"load [./...]"}},
-		{[]string{"-trace=" + trace}, []string{"go tool trace view " + trace}},
+		{[]string{"-debug=t"}, []string{"Warning: times are mostly GC/scheduler noise"}, true},
+		{[]string{"-debug=tp"}, nil, true},
+		{[]string{"-debug=f"}, []string{"a/a.go:5:6: object func a.Notify(r events.Recorder, msg string) has fact emitter(r.Eventf@a.go:6)"}, false},
+		{[]string{"-debug=s"}, nil, false},
+		{[]string{"-debug=v"}, []string{"load [./...]", "analyzing "}, false},
+		{[]string{"-v"}, []string{"load [./...]"}, false},
+		{[]string{"-trace=" + trace}, []string{"go tool trace view " + trace}, false},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			r := testkit.Run(t, dir, testkit.Command(t), append(tc.args, testkit.SmallSinkFlag, "./...")...)
@@ -45,6 +49,9 @@ func TestDebugFlags(t *testing.T) {
 				if !strings.Contains(r.Stderr, want) {
 					t.Errorf("stderr lacks %q:\n%s", want, r.Stderr)
 				}
+			}
+			if got := timing.MatchString(r.Stderr); got != tc.timing {
+				t.Errorf("timing lines: %t, want %t; stderr:\n%s", got, tc.timing, r.Stderr)
 			}
 		})
 	}
