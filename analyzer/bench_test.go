@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"fmt"
+	"os"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -9,6 +10,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"github.com/ctxnotify/ctxnotify-lint/internal/driver"
 	"github.com/ctxnotify/ctxnotify-lint/internal/synth"
 )
 
@@ -45,33 +47,17 @@ func BenchmarkSynthetic(b *testing.B) {
 	}
 }
 
-// loadRoots type-checks the module's packages from source, their standard
-// library imports from export data, and keeps only the edges between them,
-// as ctxnotify-lint does.
+// loadRoots loads the module's packages as ctxnotify-lint does: from
+// source, their standard library imports from export data, the import
+// graph pruned to them.
 func loadRoots(b *testing.B, dir string) []*packages.Package {
-	cfg := &packages.Config{
-		Dir: dir,
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
-			packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
-			packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
-	}
-	pkgs, err := packages.Load(cfg, "./...")
+	pkgs, err := driver.Load(driver.LoadConfig{Dir: dir}, "./...")
 	if err != nil {
 		b.Fatal(err)
 	}
-	if packages.PrintErrors(pkgs) > 0 {
+	if driver.PrintErrors(os.Stderr, pkgs) > 0 {
 		b.Fatal("synthetic module has errors")
 	}
-	isRoot := make(map[*packages.Package]bool)
-	for _, p := range pkgs {
-		isRoot[p] = true
-	}
-	for _, p := range pkgs {
-		for path, imp := range p.Imports {
-			if !isRoot[imp] {
-				delete(p.Imports, path)
-			}
-		}
-	}
+	driver.PruneToRoots(pkgs)
 	return pkgs
 }

@@ -1,7 +1,7 @@
 package analyzer_test
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -9,11 +9,11 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +23,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"github.com/ctxnotify/ctxnotify-lint/internal/driver"
 )
 
 // FuzzReconciler generates a reconciler-shaped file from the input (see
@@ -76,17 +77,16 @@ func checkGenerated(t *testing.T, data []byte) {
 		seen[d.Pos] = true
 	}
 
-	fixed, applied := applyAllFixes(t, first, []byte(src))
-	formatted, err := format.Source(fixed)
+	formatted, err := format.Source(first.fixed)
 	if err != nil {
-		t.Fatalf("fixed source does not parse: %v\n%s\nfrom:\n%s", err, fixed, src)
+		t.Fatalf("fixed source does not parse: %v\n%s\nfrom:\n%s", err, first.fixed, src)
 	}
 	second := analyzeSource(t, a, string(formatted), "fixed source")
 	// A fix only adds guards, imports and parameter names, so the n-th
 	// call that is not Is or Err is the same call before and after.
 	fixedSites := make(map[int]bool)
 	before := first.callIndex()
-	for _, d := range applied {
+	for _, d := range first.applied {
 		fixedSites[before[d.Pos]] = true
 	}
 	after := second.callIndex()
@@ -113,7 +113,8 @@ func fuzzAnalyzer(t *testing.T, data []byte) *analysis.Analyzer {
 }
 
 // analyzeSource type-checks src as package p and returns the findings in
-// it. A type error, or a failed pass on any package, fails the test.
+// it, and the source with the fixes applied as the command's -fix applies
+// them. A type error, or a failed pass on any package, fails the test.
 func analyzeSource(t *testing.T, a *analysis.Analyzer, src, what string) *analyzed {
 	t.Helper()
 	u := loadStubs()
@@ -136,7 +137,7 @@ func analyzeSource(t *testing.T, a *analysis.Analyzer, src, what string) *analyz
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := &analyzed{tf: tf, file: file}
+	res := &analyzed{tf: tf, file: file, fixed: []byte(src)}
 	for act := range graph.All() {
 		if act.Err != nil {
 			t.Fatalf("%s: %v\n%s", act, act.Err, src)
@@ -145,14 +146,32 @@ func analyzeSource(t *testing.T, a *analysis.Analyzer, src, what string) *analyz
 			res.diags = append(res.diags, act.Diagnostics...)
 		}
 	}
+	// While the file is still in the file set.
+	fixes, err := driver.MergeFixes(graph.Roots, os.ReadFile)
+	if err != nil {
+		t.Fatalf("%s: applying the fixes: %v\n%s", what, err, src)
+	}
+	switch len(fixes.Files) {
+	case 0:
+	case 1:
+		if fixes.Files[0].Name != name {
+			t.Fatalf("%s: a fix edits %s", what, fixes.Files[0].Name)
+		}
+		res.fixed = fixes.Files[0].New
+	default:
+		t.Fatalf("%s: fixes edit %d files", what, len(fixes.Files))
+	}
+	res.applied = fixes.Applied
 	return res
 }
 
 // analyzed is the outcome of one run over package p.
 type analyzed struct {
-	diags []analysis.Diagnostic
-	tf    *token.File
-	file  *ast.File
+	diags   []analysis.Diagnostic
+	tf      *token.File
+	file    *ast.File
+	fixed   []byte                // the source with every fix that merges applied
+	applied []analysis.Diagnostic // the findings whose fix is in fixed
 }
 
 // callIndex numbers the calls of the file in source order, leaving out
@@ -192,68 +211,6 @@ func (r *analyzed) render() string {
 	return b.String()
 }
 
-// applyAllFixes applies the first fix of every finding as the command's
-// -fix does: identical edits merge, and a fix that overlaps one already
-// taken is skipped whole. It returns the result and the findings fixed.
-func applyAllFixes(t *testing.T, r *analyzed, src []byte) ([]byte, []analysis.Diagnostic) {
-	tf := r.tf
-	type edit struct {
-		start, end int
-		text       string
-	}
-	var taken []edit
-	var applied []analysis.Diagnostic
-fixes:
-	for _, d := range r.diags {
-		if len(d.SuggestedFixes) == 0 {
-			continue
-		}
-		var fix []edit
-		for _, e := range d.SuggestedFixes[0].TextEdits {
-			end := e.End
-			if !end.IsValid() {
-				end = e.Pos
-			}
-			if int(e.Pos) < tf.Base() || int(end) > tf.Base()+tf.Size() {
-				t.Fatalf("fix for %q edits outside its file", d.Message)
-			}
-			fix = append(fix, edit{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
-		}
-		for _, e := range fix {
-			for _, o := range taken {
-				if e != o && (e.start < o.end && o.start < e.end || e.start == o.start) {
-					continue fixes
-				}
-			}
-		}
-		for _, e := range fix {
-			if !containsEdit(taken, e) {
-				taken = append(taken, e)
-			}
-		}
-		applied = append(applied, d)
-	}
-	sort.Slice(taken, func(i, j int) bool { return taken[i].start < taken[j].start })
-	var out bytes.Buffer
-	last := 0
-	for _, e := range taken {
-		out.Write(src[last:e.start])
-		out.WriteString(e.text)
-		last = e.end
-	}
-	out.Write(src[last:])
-	return out.Bytes(), applied
-}
-
-func containsEdit[E comparable](list []E, e E) bool {
-	for _, x := range list {
-		if x == e {
-			return true
-		}
-	}
-	return false
-}
-
 // stubs type-checks the packages of testdata/src once per process; the
 // standard library comes from export data.
 type stubs struct {
@@ -287,10 +244,15 @@ func (u *stubs) Import(path string) (*types.Package, error) {
 		return p.Types, nil
 	}
 	dir := filepath.Join("..", "testdata", "src", filepath.FromSlash(path))
-	if _, err := os.Stat(dir); err != nil {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return u.std.Import(path)
+	} else if err != nil {
+		return nil, err
 	}
-	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
 	var files []*ast.File
 	for _, name := range names {
 		if strings.HasSuffix(name, "_test.go") {
@@ -325,7 +287,10 @@ func (u *stubs) check(path string, files []*ast.File) (*packages.Package, []erro
 	}
 	var errs []error
 	conf := types.Config{Importer: u, Sizes: u.sizes, Error: func(err error) { errs = append(errs, err) }}
-	pkg, _ := conf.Check(path, u.fset, files, info)
+	pkg, err := conf.Check(path, u.fset, files, info)
+	if err != nil && len(errs) == 0 {
+		errs = append(errs, err) // an error that did not go through conf.Error
+	}
 	p := &packages.Package{
 		ID: path, Name: pkg.Name(), PkgPath: path, Fset: u.fset,
 		Syntax: files, Types: pkg, TypesInfo: info, TypesSizes: u.sizes,

@@ -1,10 +1,12 @@
 package analyzer_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,10 +16,14 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
-// TestOrderAcrossFiles checks that findings come in file order, whatever
-// order the files were parsed in: go/packages parses a package's files in
-// parallel, so token.Pos order across files changes from run to run, and
-// with it the -json output (seen in the sweep over the e2e module).
+// TestOrderAcrossFiles checks that findings come in file-name order, then
+// source order, whatever order the files were parsed in and are listed
+// in: go/packages parses a package's files in parallel, so token.Pos
+// order across files changes from run to run, and with it the -json
+// output (seen in the sweep over the example module). Each case has
+// b.go's findings first in token.Pos order, in the order of the
+// package's files, or both, so that only a sort by file name puts a.go's
+// first.
 func TestOrderAcrossFiles(t *testing.T) {
 	src := func(name string) string {
 		return `package p
@@ -30,40 +36,67 @@ import (
 )
 
 func ` + name + `(ctx context.Context, rec record.EventRecorder, obj *corev1.ConfigMap) {
-	rec.Event(obj, corev1.EventTypeWarning, "Failed", "m")
+	rec.Event(obj, corev1.EventTypeWarning, "Failed", "first")
+	rec.Event(obj, corev1.EventTypeWarning, "Failed", "second")
 }
 `
 	}
-	u := loadStubs()
-	dir := t.TempDir()
-	files := make(map[string]*ast.File)
-	// b.go is parsed first, so its positions are lower than a.go's.
-	for _, name := range []string{"b", "a"} {
-		path := filepath.Join(dir, name+".go")
-		if err := os.WriteFile(path, []byte(src(name)), 0o644); err != nil {
-			t.Fatal(err)
+	want := []string{"a.go:11", "a.go:12", "b.go:11", "b.go:12"}
+	for _, tc := range []struct {
+		name   string
+		parse  []string // the order the files are parsed in: token.Pos order
+		listed []string // the order of the package's files (Syntax)
+	}{
+		{"b parsed first, files in name order (as go/packages may)", []string{"b", "a"}, []string{"a", "b"}},
+		{"b parsed first and listed first", []string{"b", "a"}, []string{"b", "a"}},
+		{"a parsed first, b listed first", []string{"a", "b"}, []string{"b", "a"}},
+	} {
+		u := loadStubs()
+		dir := t.TempDir()
+		files := make(map[string]*ast.File)
+		for _, name := range tc.parse {
+			path := filepath.Join(dir, name+".go")
+			if err := os.WriteFile(path, []byte(src(name)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			f, err := parser.ParseFile(u.fset, path, nil, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[name] = f
 		}
-		f, err := parser.ParseFile(u.fset, path, nil, parser.ParseComments)
+		if first, second := files[tc.parse[0]], files[tc.parse[1]]; first.Pos() >= second.Pos() {
+			t.Fatalf("%s: %s.go was parsed first, but its positions are not the lower", tc.name, tc.parse[0])
+		}
+		var syntax []*ast.File
+		for _, name := range tc.listed {
+			syntax = append(syntax, files[name])
+		}
+		root, errs := u.check("p", syntax)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, []*packages.Package{root}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files[name] = f
-	}
-	root, errs := u.check("p", []*ast.File{files["a"], files["b"]})
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, []*packages.Package{root}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, act := range graph.Roots {
-		var order []string
-		for _, d := range act.Diagnostics {
-			order = append(order, filepath.Base(u.fset.Position(d.Pos).Filename))
+		if len(graph.Roots) != 1 {
+			t.Fatalf("%d root actions, want 1", len(graph.Roots))
 		}
-		if len(order) != 2 || order[0] != "a.go" {
-			t.Errorf("findings in files %v, want a.go's then b.go's", order)
+		act := graph.Roots[0]
+		if act.Err != nil {
+			t.Fatal(act.Err)
+		}
+		var got []string
+		for _, d := range act.Diagnostics {
+			posn := u.fset.Position(d.Pos)
+			got = append(got, fmt.Sprintf("%s:%d", filepath.Base(posn.Filename), posn.Line))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: findings at %v, want %v", tc.name, got, want)
+		}
+		for _, f := range files {
+			u.fset.RemoveFile(u.fset.File(f.FileStart)) // the file set is shared by every test
 		}
 	}
 }

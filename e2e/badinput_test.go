@@ -1,11 +1,11 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
 // badModule is a module without dependencies whose packages are broken in
@@ -44,17 +44,9 @@ func TestBadInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs go vet")
 	}
-	bin := buildTool(t)
-	dir := t.TempDir()
-	for name, src := range badModule {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	t.Parallel()
+	bin := testkit.Command(t)
+	dir := testkit.WriteModule(t, badModule)
 	for _, tc := range []struct {
 		name       string
 		args       []string
@@ -78,15 +70,16 @@ func TestBadInput(t *testing.T) {
 			`guards: "example.com/bad/notify.Stopping" names nothing`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, code := run(t, dir, bin, tc.args...)
-			vetOut, vetCode := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, tc.args...)...)
-			checkBadOutput(t, "go vet", vetOut, vetCode, tc.vet, tc.want)
-			checkBadOutput(t, "standalone", out, code, tc.standalone, tc.want)
+			t.Parallel()
+			r := testkit.Run(t, dir, bin, tc.args...)
+			vet := testkit.Run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, tc.args...)...)
+			checkBadOutput(t, "go vet", vet, tc.vet, tc.want)
+			checkBadOutput(t, "standalone", r, tc.standalone, tc.want)
 			// Standalone, the message must come once; go vet runs the tool
 			// once per package (the standard library's included), so it may
 			// repeat there.
-			if n := strings.Count(string(out), tc.want); n != 1 {
-				t.Errorf("standalone: %q printed %d times, want once:\n%s", tc.want, n, out)
+			if n := strings.Count(r.Output, tc.want); n != 1 {
+				t.Errorf("standalone: %q printed %d times, want once:\n%s", tc.want, n, r.Output)
 			}
 		})
 	}
@@ -95,19 +88,19 @@ func TestBadInput(t *testing.T) {
 // stackTrace matches the lines a panic or a fatal runtime error prints.
 var stackTrace = regexp.MustCompile(`(?m)^(panic: |goroutine \d+ |fatal error: )`)
 
-func checkBadOutput(t *testing.T, mode string, out []byte, code, wantCode int, want string) {
+func checkBadOutput(t *testing.T, mode string, r testkit.Result, wantCode int, want string) {
 	t.Helper()
-	if code != wantCode {
-		t.Errorf("%s: exit code %d, want %d\n%s", mode, code, wantCode, out)
+	if r.Code != wantCode {
+		t.Errorf("%s: exit code %d, want %d\n%s", mode, r.Code, wantCode, r.Output)
 	}
-	if !strings.Contains(string(out), want) {
-		t.Errorf("%s: output does not say %q:\n%s", mode, want, out)
+	if !strings.Contains(r.Output, want) {
+		t.Errorf("%s: output does not say %q:\n%s", mode, want, r.Output)
 	}
-	if strings.Contains(string(out), "ctxnotify: ctxnotify: ") {
-		t.Errorf("%s: doubled prefix:\n%s", mode, out)
+	if strings.Contains(r.Output, "ctxnotify: ctxnotify: ") {
+		t.Errorf("%s: doubled prefix:\n%s", mode, r.Output)
 	}
-	if stackTrace.Match(out) {
-		t.Errorf("%s: output has a stack trace:\n%s", mode, out)
+	if stackTrace.MatchString(r.Output) {
+		t.Errorf("%s: output has a stack trace:\n%s", mode, r.Output)
 	}
 }
 
@@ -117,17 +110,8 @@ func TestFixReportsAnalysisErrors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
-	bin := buildTool(t)
-	dir := t.TempDir()
-	for name, src := range map[string]string{"go.mod": badModule["go.mod"], "notify/p.go": notifySrc} {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out, code := run(t, dir, bin, "-fix", "-ctxnotify.sinks=example.com/bad/notify.Nope.Send", "./notify")
-	checkBadOutput(t, "standalone -fix", out, code, 1, "names nothing")
+	t.Parallel()
+	dir := testkit.WriteModule(t, map[string]string{"go.mod": badModule["go.mod"], "notify/p.go": notifySrc})
+	r := testkit.Run(t, dir, testkit.Command(t), "-fix", "-ctxnotify.sinks=example.com/bad/notify.Nope.Send", "./notify")
+	checkBadOutput(t, "standalone -fix", r, 1, "names nothing")
 }

@@ -3,12 +3,13 @@ package e2e
 import (
 	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
-	"os/exec"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
 // TestModes runs the command standalone, as go vet -vettool and as go fix
@@ -18,29 +19,33 @@ func TestModes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads modules and analyses their packages")
 	}
-	bin := buildTool(t)
-	dir := copyModule(t, "../testdata/e2e")
-	want := markedFindings(t, dir)
+	t.Parallel()
+	bin := testkit.Command(t)
+	dir := testkit.CopyModule(t, e2eModule(t))
+	want := testkit.MarkedLines(testkit.Markers(t, dir))
 	if len(want) == 0 {
 		t.Fatal("no // finding markers in the module")
 	}
 
-	out, code := run(t, dir, bin, "./...")
-	if code != 3 {
-		t.Fatalf("standalone: exit code %d, want 3\n%s", code, out)
+	r := testkit.Run(t, dir, bin, "./...")
+	if r.Code != 3 {
+		t.Fatalf("standalone: exit code %d, want 3\n%s", r.Code, r.Output)
 	}
-	standalone := parseFindings(t, dir, out)
-	if got := lines(standalone); !equalStrings(got, want) {
+	standalone, other := testkit.ParseFindings(t, dir, r.Stderr)
+	if len(other) > 0 || r.Stdout != "" {
+		t.Errorf("standalone: output besides the findings:\n%s", r.Output)
+	}
+	if got := testkit.Lines(standalone); !slices.Equal(got, want) {
 		t.Errorf("standalone findings:\n%s\nwant the marked lines:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	checkGolden(t, "testdata/findings.golden", joinFindings(standalone))
 
-	out, code = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
-	if code != 1 {
-		t.Fatalf("go vet: exit code %d, want 1\n%s", code, out)
+	r = testkit.Run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if r.Code != 1 {
+		t.Fatalf("go vet: exit code %d, want 1\n%s", r.Code, r.Output)
 	}
-	vet := parseFindings(t, dir, out)
-	if !sameFindings(vet, standalone) {
+	vet, _ := testkit.ParseFindings(t, dir, r.Output) // and "# pkg" headers
+	if !slices.Equal(vet, standalone) {
 		t.Errorf("go vet findings differ from standalone:\n%s\nstandalone:\n%s", joinFindings(vet), joinFindings(standalone))
 	}
 }
@@ -48,50 +53,70 @@ func TestModes(t *testing.T) {
 // TestFixModes applies the fixes standalone (-fix), through go fix
 // -fixtool and through go vet -fix, and checks that the module still
 // builds, is gofmt-clean, and has no fixable finding left: only the
-// findings that had no fix remain.
+// findings that had no fix remain. The three merge the same fixes with
+// the same policy, so they must leave the same files.
 func TestFixModes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads modules and analyses their packages")
 	}
-	bin := buildTool(t)
-	for _, mode := range []struct {
+	t.Parallel()
+	bin := testkit.Command(t)
+	modes := []struct {
 		name string
-		cmd  func(bin string) []string
+		args []string
 	}{
-		{"standalone -fix", func(bin string) []string { return []string{bin, "-fix", "./..."} }},
-		{"go fix -fixtool", func(bin string) []string { return []string{"go", "fix", "-fixtool=" + bin, "./..."} }},
-		{"go vet -fix", func(bin string) []string { return []string{"go", "vet", "-vettool=" + bin, "-fix", "./..."} }},
-	} {
-		t.Run(mode.name, func(t *testing.T) {
-			dir := copyModule(t, "../testdata/e2e")
-			before := jsonFindings(t, dir, bin)
-			unfixable := 0
-			for _, f := range before {
-				if !f.fixable {
-					unfixable++
+		{"standalone -fix", []string{bin, "-fix", "./..."}},
+		{"go fix -fixtool", []string{"go", "fix", "-fixtool=" + bin, "./..."}},
+		{"go vet -fix", []string{"go", "vet", "-vettool=" + bin, "-fix", "./..."}},
+	}
+	// The copies outlive the subtests, to be compared at the end.
+	dirs := make([]string, len(modes))
+	for i := range modes {
+		dirs[i] = testkit.CopyModule(t, e2eModule(t))
+	}
+	fixed := make([]bool, len(modes))
+	t.Run("modes", func(t *testing.T) {
+		for i, mode := range modes {
+			t.Run(mode.name, func(t *testing.T) {
+				t.Parallel()
+				dir := dirs[i]
+				before := jsonFindings(t, dir, bin)
+				unfixable := 0
+				for _, f := range before {
+					if !f.fixable {
+						unfixable++
+					}
 				}
-			}
-			if unfixable == len(before) {
-				t.Fatal("no finding has a fix")
-			}
-			args := mode.cmd(bin)
-			out, _ := run(t, dir, args[0], args[1:]...)
-			if out, code := run(t, dir, "gofmt", "-l", "."); code != 0 || len(out) > 0 {
-				t.Errorf("after %s, gofmt -l lists:\n%s", mode.name, out)
-			}
-			if out, code := run(t, dir, "go", "build", "./..."); code != 0 {
-				t.Fatalf("after %s, the module does not build:\n%s", mode.name, out)
-			}
-			after := jsonFindings(t, dir, bin)
-			for _, f := range after {
-				if f.fixable {
-					t.Errorf("after %s, still fixable: %s: %s", mode.name, f.posn, f.message)
+				if unfixable == len(before) {
+					t.Fatal("no finding has a fix")
 				}
-			}
-			if len(after) != unfixable {
-				t.Errorf("after %s: %d findings, want the %d without a fix\n%s", mode.name, len(after), unfixable, out)
-			}
-		})
+				fix := testkit.Run(t, dir, mode.args[0], mode.args[1:]...)
+				if fix.Code != 0 {
+					t.Errorf("%s: exit code %d, want 0\n%s", mode.name, fix.Code, fix.Output)
+				}
+				if r := testkit.Run(t, dir, "gofmt", "-l", "."); r.Code != 0 || r.Output != "" {
+					t.Errorf("after %s, gofmt -l lists:\n%s", mode.name, r.Output)
+				}
+				if r := testkit.Run(t, dir, "go", "build", "./..."); r.Code != 0 {
+					t.Fatalf("after %s, the module does not build:\n%s", mode.name, r.Output)
+				}
+				after := jsonFindings(t, dir, bin)
+				for _, f := range after {
+					if f.fixable {
+						t.Errorf("after %s, still fixable: %s: %s", mode.name, f.posn, f.message)
+					}
+				}
+				if len(after) != unfixable {
+					t.Errorf("after %s: %d findings, want the %d without a fix\n%s", mode.name, len(after), unfixable, fix.Output)
+				}
+				fixed[i] = !t.Failed()
+			})
+		}
+	})
+	for i := 1; i < len(modes); i++ {
+		if fixed[0] && fixed[i] {
+			testkit.SameGoFiles(t, dirs[0], modes[0].name, dirs[i], modes[i].name)
+		}
 	}
 }
 
@@ -103,15 +128,13 @@ type jsonFinding struct {
 // jsonFindings runs the command with -json and decodes its findings.
 func jsonFindings(t *testing.T, dir, bin string) []jsonFinding {
 	t.Helper()
-	cmd := exec.Command(bin, "-json", "./...")
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s -json: %v\n%s", bin, err, out)
+	r := testkit.Run(t, dir, bin, "-json", "./...")
+	if r.Code != 0 {
+		t.Fatalf("%s -json: exit code %d\n%s", bin, r.Code, r.Output)
 	}
 	var tree map[string]map[string]json.RawMessage
-	if err := json.Unmarshal(out, &tree); err != nil {
-		t.Fatalf("decoding -json output: %v\n%s", err, out)
+	if err := json.Unmarshal([]byte(r.Stdout), &tree); err != nil {
+		t.Fatalf("decoding -json output: %v\n%s", err, r.Stdout)
 	}
 	var found []jsonFinding
 	for _, byAnalyzer := range tree {
@@ -152,35 +175,5 @@ func checkGolden(t *testing.T, golden, got string) {
 	}
 	if got != string(want) {
 		t.Errorf("findings differ from %s (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
-	}
-}
-
-func sameFindings(a, b []finding) bool {
-	return joinFindings(a) == joinFindings(b)
-}
-
-func joinFindings(fs []finding) string {
-	var b strings.Builder
-	for _, f := range fs {
-		fmt.Fprintln(&b, f)
-	}
-	return b.String()
-}
-
-// TestExample runs the README's command on the example module: it must
-// report exactly the lines marked "// finding".
-func TestExample(t *testing.T) {
-	if testing.Short() {
-		t.Skip("downloads modules")
-	}
-	bin := buildTool(t)
-	dir := copyModule(t, "../example")
-	out, code := run(t, dir, bin, "./...")
-	if code != 3 {
-		t.Fatalf("exit code %d, want 3\n%s", code, out)
-	}
-	want := markedFindings(t, dir)
-	if got := lines(parseFindings(t, dir, out)); len(want) == 0 || !equalStrings(got, want) {
-		t.Errorf("findings:\n%s\nwant the marked lines:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

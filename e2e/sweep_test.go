@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
 // TestSweep runs ctxnotify-lint, default scope, over the whole standard
@@ -21,8 +22,8 @@ func TestSweep(t *testing.T) {
 	if os.Getenv("CTXNOTIFY_SWEEP") == "" {
 		t.Skip("set CTXNOTIFY_SWEEP=1 to analyze std and the whole dependency graph")
 	}
-	bin := buildTool(t)
-	dir := copyModule(t, "../testdata/e2e")
+	bin := testkit.Command(t)
+	dir := testkit.CopyModule(t, e2eModule(t))
 	sweep(t, dir, bin, "std, with tests", []string{"std"})
 	// Without test variants: the tests of some dependencies do not compile
 	// with every Go release (files generated for another one), and users
@@ -39,8 +40,9 @@ func TestSweepCI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyzes hundreds of packages")
 	}
-	bin := buildTool(t)
-	dir := copyModule(t, "../testdata/e2e")
+	t.Parallel()
+	bin := testkit.Command(t)
+	dir := testkit.CopyModule(t, e2eModule(t))
 	sweep(t, dir, bin, "std", []string{"-test=false", "std"})
 	direct := goList(t, dir, "-f", `{{join .Imports "\n"}}`, "./...")
 	sweep(t, dir, bin, "e2e module and its direct imports", append([]string{"./..."}, direct...))
@@ -68,17 +70,13 @@ func sweep(t *testing.T, dir, bin, what string, patterns []string) {
 // error in the JSON.
 func cleanJSONRun(t *testing.T, dir, bin string, patterns []string) []byte {
 	t.Helper()
-	cmd := exec.Command(bin, append([]string{"-json"}, patterns...)...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if err != nil || stderr.Len() > 0 {
-		t.Fatalf("%s -json %s: %v\n%s", bin, shorten(patterns), err, stderr.Bytes())
+	r := testkit.Run(t, dir, bin, append([]string{"-json"}, patterns...)...)
+	if r.Code != 0 || r.Stderr != "" {
+		t.Fatalf("%s -json %s: exit code %d\n%s", bin, shorten(patterns), r.Code, r.Stderr)
 	}
 	var tree map[string]map[string]json.RawMessage
-	if err := json.Unmarshal(stdout.Bytes(), &tree); err != nil {
-		t.Fatalf("decoding -json output: %v\n%s", err, stdout.Bytes())
+	if err := json.Unmarshal([]byte(r.Stdout), &tree); err != nil {
+		t.Fatalf("decoding -json output: %v\n%s", err, r.Stdout)
 	}
 	for pkg, byAnalyzer := range tree {
 		for name, raw := range byAnalyzer {
@@ -88,10 +86,11 @@ func cleanJSONRun(t *testing.T, dir, bin string, patterns []string) []byte {
 			}
 		}
 	}
-	return stdout.Bytes()
+	return []byte(r.Stdout)
 }
 
 func countFindings(t *testing.T, out []byte) int {
+	t.Helper()
 	var tree map[string]map[string][]json.RawMessage
 	if err := json.Unmarshal(out, &tree); err != nil {
 		t.Fatal(err)
@@ -108,15 +107,13 @@ func countFindings(t *testing.T, out []byte) int {
 // goList lists the packages go list prints for args, in dir.
 func goList(t *testing.T, dir string, args ...string) []string {
 	t.Helper()
-	cmd := exec.Command("go", append([]string{"list"}, args...)...)
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list %s: %v", shorten(args), err)
+	r := testkit.Run(t, dir, "go", append([]string{"list"}, args...)...)
+	if r.Code != 0 {
+		t.Fatalf("go list %s: exit code %d\n%s", shorten(args), r.Code, r.Stderr)
 	}
 	seen := make(map[string]bool)
 	var pkgs []string
-	for _, p := range strings.Fields(string(out)) {
+	for _, p := range strings.Fields(r.Stdout) {
 		if !seen[p] {
 			seen[p] = true
 			pkgs = append(pkgs, p)

@@ -1,4 +1,4 @@
-module example.com/podinfo-controller
+module example.com/controllers
 
 go 1.26.0
 

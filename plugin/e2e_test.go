@@ -6,41 +6,27 @@ package plugin_test
 // command reports and the "// finding" comments mark, honours nolint,
 // applies the same fixes, reads the settings and writes SARIF. The modules:
 // testdata/module here (small, with a stand-in recorder; also used for the
-// settings) and the repository's testdata/e2e (real client-go,
+// settings) and the repository's example module (real client-go,
 // controller-runtime and Flux). Building golangci-lint takes minutes on a
 // cold build cache: "go test -short" skips the test.
 
 import (
-	"bytes"
-	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
-// A finding is one reported call: the file relative to the module root, the
-// position and the message.
-type finding struct {
-	File         string
-	Line, Column int
-	Message      string
-}
+type finding = testkit.Finding
 
-func (f finding) String() string {
-	return fmt.Sprintf("%s:%d:%d: %s", f.File, f.Line, f.Column, f.Message)
-}
-
-// at is a finding's file:line, the precision of the markers.
-func (f finding) at() string { return fmt.Sprintf("%s:%d", f.File, f.Line) }
+func TestMain(m *testing.M) { os.Exit(testkit.Main(m)) }
 
 // tools holds the binaries under test and the golangci-lint cache they share.
 type tools struct {
@@ -63,14 +49,14 @@ func TestGolangciLint(t *testing.T) {
 	// dependencies that the command's own end-to-end tests use.
 	t.Run("e2e", func(t *testing.T) {
 		t.Parallel()
-		testCommon(t, tl, filepath.Join("..", "testdata", "e2e"))
+		testCommon(t, tl, filepath.Join(testkit.Root(t), "example"))
 	})
 
 	// The root .golangci.yml is the example users copy: it must run clean
 	// on this repository.
 	t.Run("project", func(t *testing.T) {
 		t.Parallel()
-		if out, code := tl.run(t, "..", "run", "./..."); code != 0 {
+		if out, code := tl.run(t, testkit.Root(t), "run", "./..."); code != 0 {
 			t.Errorf("golangci-lint run on the repository: exit code %d\n%s", code, out)
 		}
 	})
@@ -80,14 +66,12 @@ func TestGolangciLint(t *testing.T) {
 // from this module into a temporary directory.
 func buildTools(t *testing.T) tools {
 	t.Helper()
-	bin := t.TempDir()
 	tl := tools{
-		golangciLint:  filepath.Join(bin, "golangci-lint"),
-		ctxnotifyLint: filepath.Join(bin, "ctxnotify-lint"),
+		golangciLint:  filepath.Join(t.TempDir(), "golangci-lint"),
+		ctxnotifyLint: testkit.Command(t),
 		cache:         t.TempDir(),
 	}
-	goCmd(t, filepath.Join("..", "tools", "golangci-lint"), "build", "-buildvcs=false", "-o", tl.golangciLint, ".")
-	goCmd(t, "..", "build", "-buildvcs=false", "-o", tl.ctxnotifyLint, "./cmd/ctxnotify-lint")
+	goCmd(t, filepath.Join(testkit.Root(t), "tools", "golangci-lint"), "build", "-buildvcs=false", "-o", tl.golangciLint, ".")
 	return tl
 }
 
@@ -101,7 +85,7 @@ func testSmallModule(t *testing.T, tl tools) {
 	}
 	testCommon(t, tl, src)
 
-	dir := copyModule(t, src)
+	dir := testkit.CopyModule(t, src)
 	all := tl.lint(t, dir, "", 1)
 	heartbeat := lineOf(t, dir, "controllers/heartbeat.go", "h.Recorder.Event(")
 	page := lineOf(t, dir, "controllers/heartbeat.go", "pager.Page(")
@@ -126,7 +110,7 @@ func testSmallModule(t *testing.T, tl tools) {
 		want := tl.cli(t, dir, "-ctxnotify.sinks=example.com/e2e/internal/pager.Page")
 		sameFindings(t, got, want)
 		if _, ok := findingAt(got, page); !ok {
-			t.Errorf("no finding at %s once pager.Page is configured as a sink; got:\n%s", page, list(got))
+			t.Errorf("no finding at %s once pager.Page is configured as a sink; got:\n%s", page, testkit.List(got))
 		}
 	})
 
@@ -162,9 +146,9 @@ func testCommon(t *testing.T, tl tools, src string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := copyModule(t, src)
+	dir := testkit.CopyModule(t, src)
 	goCmd(t, dir, "build", "./...")
-	markers := findingMarkers(t, dir)
+	markers := testkit.Markers(t, dir)
 	if len(markers) == 0 {
 		t.Fatalf("%s has no // finding markers", src)
 	}
@@ -181,9 +165,9 @@ func testCommon(t *testing.T, tl tools, src string) {
 
 	t.Run("cross-package emitter", func(t *testing.T) {
 		// Facts about helpers in other packages reach golangci-lint's run.
-		var cross []marker
+		var cross []testkit.Marker
 		for _, m := range markers {
-			if strings.Contains(m.text, "cross-package") {
+			if strings.Contains(m.Text, "cross-package") {
 				cross = append(cross, m)
 			}
 		}
@@ -191,8 +175,8 @@ func testCommon(t *testing.T, tl tools, src string) {
 			t.Fatal(`no "// finding: cross-package ..." marker: the module must call an emitter of another package`)
 		}
 		for _, m := range cross {
-			if _, ok := findingAt(got, m.at); !ok {
-				t.Errorf("no finding at %s, a call of an emitter in another package; got:\n%s", m.at, list(got))
+			if _, ok := findingAt(got, m.At); !ok {
+				t.Errorf("no finding at %s, a call of an emitter in another package; got:\n%s", m.At, testkit.List(got))
 			}
 		}
 	})
@@ -205,8 +189,8 @@ func testCommon(t *testing.T, tl tools, src string) {
 
 	t.Run("nolint", func(t *testing.T) {
 		t.Parallel()
-		d := copyModule(t, src)
-		suppressed := markers[0].at
+		d := testkit.CopyModule(t, src)
+		suppressed := markers[0].At
 		addNolint(t, d, suppressed)
 		code := 1
 		if len(markers) == 1 {
@@ -218,7 +202,7 @@ func testCommon(t *testing.T, tl tools, src string) {
 		}
 		var rest []finding
 		for _, f := range got {
-			if f.at() != suppressed {
+			if f.At() != suppressed {
 				rest = append(rest, f)
 			}
 		}
@@ -227,9 +211,9 @@ func testCommon(t *testing.T, tl tools, src string) {
 
 	t.Run("clean", func(t *testing.T) {
 		t.Parallel()
-		d := copyModule(t, src)
+		d := testkit.CopyModule(t, src)
 		for _, m := range markers {
-			addNolint(t, d, m.at)
+			addNolint(t, d, m.At)
 		}
 		sarif := filepath.Join(t.TempDir(), "ctxnotify.sarif")
 		after := tl.lint(t, d, "", 0, "--output.sarif.path="+sarif)
@@ -239,13 +223,13 @@ func testCommon(t *testing.T, tl tools, src string) {
 
 	t.Run("fix", func(t *testing.T) {
 		t.Parallel()
-		byLint, byCLI := copyModule(t, src), copyModule(t, src)
+		byLint, byCLI := testkit.CopyModule(t, src), testkit.CopyModule(t, src)
 		cliFix := tl.startCLI(t, byCLI, "-fix")
 		tl.lintFix(t, byLint)
-		if code := cliFix.wait(t); code != 0 {
-			t.Fatalf("ctxnotify-lint -fix: exit code %d\n%s", code, &cliFix.stderr)
+		if r := cliFix.Wait(t); r.Code != 0 {
+			t.Fatalf("ctxnotify-lint -fix: exit code %d\n%s", r.Code, r.Output)
 		}
-		sameGoFiles(t, byLint, byCLI)
+		testkit.SameGoFiles(t, byLint, "golangci-lint --fix", byCLI, "ctxnotify-lint -fix")
 		goCmd(t, byLint, "build", "./...")
 		goCmd(t, byLint, "vet", "./...")
 		if out := goOutput(t, byLint, "fmt", "./..."); out != "" {
@@ -253,7 +237,7 @@ func testCommon(t *testing.T, tl tools, src string) {
 		}
 		left := tl.startCLI(t, byLint)
 		after := tl.lint(t, byLint, "", -1)
-		sameFindings(t, after, left.findings(t))
+		sameFindings(t, after, cliFindings(t, byLint, left))
 		if len(after) >= len(got) {
 			t.Errorf("--fix fixed nothing: %d findings before, %d after", len(got), len(after))
 		}
@@ -294,7 +278,7 @@ func (tl tools) lint(t *testing.T, dir, settings string, wantCode int, args ...s
 		if is.FromLinter != "ctxnotify" {
 			t.Errorf("issue from linter %q, want only ctxnotify: %s", is.FromLinter, is.Text)
 		}
-		f := finding{relTo(t, dir, is.Pos.Filename), is.Pos.Line, is.Pos.Column, is.Text}
+		f := finding{File: testkit.Rel(t, dir, is.Pos.Filename), Line: is.Pos.Line, Column: is.Pos.Column, Message: is.Text}
 		// The text output shows the same finding, named for the linter.
 		if line := fmt.Sprintf("%d:%d: %s (ctxnotify)", f.Line, f.Column, f.Message); !strings.Contains(out, line) {
 			t.Errorf("text output has no line ending in %q:\n%s", line, out)
@@ -304,7 +288,7 @@ func (tl tools) lint(t *testing.T, dir, settings string, wantCode int, args ...s
 	if wantCode == -1 && code != min(len(found), 1) {
 		t.Errorf("golangci-lint %s: exit code %d with %d findings", strings.Join(args, " "), code, len(found))
 	}
-	return sorted(found)
+	return testkit.Sorted(found)
 }
 
 // lintFix runs golangci-lint --fix on dir with default settings.
@@ -323,85 +307,41 @@ func (tl tools) run(t *testing.T, dir string, args ...string) (string, int) {
 	cmd := exec.Command(tl.golangciLint, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+tl.cache, "GOWORK=off")
-	out, err := cmd.CombinedOutput()
-	return string(out), exitCode(t, err, out)
+	r := testkit.RunCmd(t, cmd)
+	return r.Output, r.Code
 }
 
 // cli runs ctxnotify-lint on dir and returns its findings. -deps analyzes
 // the dependencies from source, as golangci-lint does for facts.
 func (tl tools) cli(t *testing.T, dir string, flags ...string) []finding {
 	t.Helper()
-	return tl.startCLI(t, dir, flags...).findings(t)
+	return cliFindings(t, dir, tl.startCLI(t, dir, flags...))
 }
 
-// A cliRun is a ctxnotify-lint process started in the background, so that
+// startCLI starts ctxnotify-lint -deps on dir in the background, so that
 // golangci-lint can run meanwhile.
-type cliRun struct {
-	cmd    *exec.Cmd
-	dir    string
-	stderr bytes.Buffer
-}
-
-func (tl tools) startCLI(t *testing.T, dir string, flags ...string) *cliRun {
+func (tl tools) startCLI(t *testing.T, dir string, flags ...string) *testkit.Process {
 	t.Helper()
 	args := append([]string{"-deps"}, flags...)
-	r := &cliRun{cmd: exec.Command(tl.ctxnotifyLint, append(args, "./...")...), dir: dir}
-	r.cmd.Dir = dir
-	r.cmd.Env = append(os.Environ(), "GOWORK=off")
-	r.cmd.Stderr = &r.stderr
-	if err := r.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { // a test that failed before waiting for it
-		if r.cmd.ProcessState == nil {
-			_ = r.cmd.Process.Kill()
-			_ = r.cmd.Wait()
-		}
-	})
-	return r
+	cmd := exec.Command(tl.ctxnotifyLint, append(args, "./...")...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	return testkit.Start(t, cmd)
 }
 
-// wait waits for the process and returns its exit code.
-func (r *cliRun) wait(t *testing.T) int {
+// cliFindings waits for a ctxnotify-lint run on dir and returns the
+// findings it printed, which must be all it printed.
+func cliFindings(t *testing.T, dir string, p *testkit.Process) []finding {
 	t.Helper()
-	return exitCode(t, r.cmd.Wait(), r.stderr.Bytes())
-}
-
-// findings waits for the process and parses the findings it printed.
-func (r *cliRun) findings(t *testing.T) []finding {
-	t.Helper()
-	code := r.wait(t)
-	var found []finding
-	for line := range strings.Lines(r.stderr.String()) {
-		m := cliLine.FindStringSubmatch(strings.TrimSuffix(line, "\n"))
-		if m == nil {
-			t.Fatalf("%s: unexpected output line %q in:\n%s", r.cmd, line, &r.stderr)
-		}
-		if strings.HasPrefix(m[4], "\t") {
-			continue // related information, which the plugin drops
-		}
-		ln, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		found = append(found, finding{relTo(t, r.dir, m[1]), ln, col, m[4]})
+	r := p.Wait(t)
+	found, other := testkit.ParseFindings(t, dir, r.Stderr)
+	if len(other) > 0 || r.Stdout != "" {
+		t.Fatalf("%s: unexpected output besides the findings:\n%s", p, r.Output)
 	}
-	if want := map[bool]int{true: 3, false: 0}[len(found) > 0]; code != want {
-		t.Fatalf("%s: exit code %d, want %d; output:\n%s", r.cmd, code, want, &r.stderr)
+	if want := map[bool]int{true: 3, false: 0}[len(found) > 0]; r.Code != want {
+		t.Fatalf("%s: exit code %d, want %d; output:\n%s", p, r.Code, want, r.Output)
 	}
-	return sorted(found)
-}
-
-var cliLine = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): (.*)$`)
-
-func exitCode(t *testing.T, err error, out []byte) int {
-	t.Helper()
-	if err == nil {
-		return 0
-	}
-	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
-		return ee.ExitCode()
-	}
-	t.Fatalf("%v\n%s", err, out)
-	return -1
+	return found
 }
 
 // writeConfig writes dir/.golangci.yml enabling only ctxnotify, with the
@@ -498,41 +438,31 @@ func checkSARIF(t *testing.T, path, dir string, want []finding) {
 		if filepath.IsAbs(loc.ArtifactLocation.URI) {
 			t.Errorf("SARIF location %q is absolute, want it relative so code scanning can place it", loc.ArtifactLocation.URI)
 		}
-		got = append(got, finding{relTo(t, dir, loc.ArtifactLocation.URI), loc.Region.StartLine, loc.Region.StartColumn, r.Message.Text})
+		got = append(got, finding{
+			File: testkit.Rel(t, dir, loc.ArtifactLocation.URI), Line: loc.Region.StartLine,
+			Column: loc.Region.StartColumn, Message: r.Message.Text,
+		})
 	}
-	sameFindings(t, sorted(got), want)
-}
-
-// A marker is a "// finding" comment: the line it is on (file:line) and the
-// comment's text, which says why the line is reported.
-type marker struct{ at, text string }
-
-// findingMarkers returns the "// finding" comments of dir's Go files.
-func findingMarkers(t *testing.T, dir string) []marker {
-	t.Helper()
-	var ms []marker
-	walkGoFiles(t, dir, func(rel string, data []byte) {
-		for i, line := range strings.Split(string(data), "\n") {
-			if _, text, ok := strings.Cut(line, "// finding"); ok {
-				ms = append(ms, marker{fmt.Sprintf("%s:%d", rel, i+1), text})
-			}
-		}
-	})
-	slices.SortFunc(ms, func(a, b marker) int { return strings.Compare(a.at, b.at) })
-	return ms
+	sameFindings(t, testkit.Sorted(got), want)
 }
 
 // addNolint puts //nolint:ctxnotify on the marked line at (file:line).
 func addNolint(t *testing.T, dir, at string) {
 	t.Helper()
-	file, lineStr, _ := strings.Cut(at, ":")
-	n, _ := strconv.Atoi(lineStr)
+	file, lineStr, ok := strings.Cut(at, ":")
+	n, err := strconv.Atoi(lineStr)
+	if !ok || err != nil {
+		t.Fatalf("%q is not file:line", at)
+	}
 	path := filepath.Join(dir, filepath.FromSlash(file))
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(string(data), "\n")
+	if n < 1 || n > len(lines) {
+		t.Fatalf("%s has no line %d", file, n)
+	}
 	lines[n-1] = strings.Replace(lines[n-1], "// finding", "//nolint:ctxnotify // finding", 1)
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 		t.Fatal(err)
@@ -557,7 +487,7 @@ func lineOf(t *testing.T, dir, file, text string) string {
 
 func findingAt(found []finding, at string) (finding, bool) {
 	for _, f := range found {
-		if f.at() == at {
+		if f.At() == at {
 			return f, true
 		}
 	}
@@ -567,83 +497,16 @@ func findingAt(found []finding, at string) (finding, bool) {
 func sameFindings(t *testing.T, got, want []finding) {
 	t.Helper()
 	if !slices.Equal(got, want) {
-		t.Errorf("golangci-lint findings differ from ctxnotify-lint's\ngot:\n%s\nwant:\n%s", list(got), list(want))
+		t.Errorf("golangci-lint findings differ from ctxnotify-lint's\ngot:\n%s\nwant:\n%s", testkit.List(got), testkit.List(want))
 	}
 }
 
-func sameLines(t *testing.T, got []finding, markers []marker) {
+func sameLines(t *testing.T, got []finding, markers []testkit.Marker) {
 	t.Helper()
-	var at, want []string
-	for _, f := range got {
-		at = append(at, f.at())
-	}
-	for _, m := range markers {
-		want = append(want, m.at)
-	}
-	slices.Sort(at)
+	at, want := testkit.Lines(got), testkit.MarkedLines(markers)
 	if !slices.Equal(at, want) {
 		t.Errorf("findings are not on the // finding lines\ngot:  %v\nwant: %v", at, want)
 	}
-}
-
-// sameGoFiles checks that the Go files of dirs a and b are identical.
-func sameGoFiles(t *testing.T, a, b string) {
-	t.Helper()
-	walkGoFiles(t, a, func(rel string, data []byte) {
-		other, err := os.ReadFile(filepath.Join(b, filepath.FromSlash(rel)))
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		if !bytes.Equal(data, other) {
-			t.Errorf("%s: golangci-lint --fix wrote\n%s\nctxnotify-lint -fix wrote\n%s", rel, data, other)
-		}
-	})
-}
-
-func walkGoFiles(t *testing.T, dir string, fn func(rel string, data []byte)) {
-	t.Helper()
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		fn(relTo(t, dir, path), data)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// copyModule copies the module at src into a fresh temporary directory, so
-// runs never change the source tree and each sees its own files.
-func copyModule(t *testing.T, src string) string {
-	t.Helper()
-	dst, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
-// relTo returns path relative to dir, slash-separated.
-func relTo(t *testing.T, dir, path string) string {
-	t.Helper()
-	if !filepath.IsAbs(path) {
-		return filepath.ToSlash(path)
-	}
-	rel, err := filepath.Rel(dir, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return filepath.ToSlash(rel)
 }
 
 func goCmd(t *testing.T, dir string, args ...string) {
@@ -656,31 +519,9 @@ func goOutput(t *testing.T, dir string, args ...string) string {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+	r := testkit.RunCmd(t, cmd)
+	if r.Code != 0 {
+		t.Fatalf("go %s in %s: exit code %d\n%s", strings.Join(args, " "), dir, r.Code, r.Output)
 	}
-	return strings.TrimSpace(string(out))
-}
-
-func sorted(found []finding) []finding {
-	slices.SortFunc(found, func(a, b finding) int {
-		return cmp.Or(
-			strings.Compare(a.File, b.File),
-			cmp.Compare(a.Line, b.Line),
-			cmp.Compare(a.Column, b.Column),
-			strings.Compare(a.Message, b.Message))
-	})
-	return found
-}
-
-func list(found []finding) string {
-	if len(found) == 0 {
-		return "\t(none)"
-	}
-	var b strings.Builder
-	for _, f := range found {
-		fmt.Fprintf(&b, "\t%v\n", f)
-	}
-	return b.String()
+	return strings.TrimSpace(r.Output)
 }

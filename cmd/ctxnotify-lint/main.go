@@ -1,30 +1,37 @@
 // Command ctxnotify-lint runs the ctxnotify analyzer.
 //
 // Under go vet (-vettool) and go fix (-fixtool), and for help, it behaves
-// exactly like an x/tools multichecker. Run standalone on package patterns,
-// it analyzes only the named packages from source and takes their
-// dependencies from export data (see standalone.go); -deps analyzes the
-// dependencies from source too.
+// exactly like an x/tools multichecker. Run standalone on package
+// patterns, it runs the driver of internal/driver: it analyzes only the
+// named packages from source and takes their dependencies from export
+// data; -deps analyzes the dependencies from source too.
 package main
 
 import (
+	"errors"
+	"flag"
 	"os"
-	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/driver"
 )
 
 func main() {
-	opts, patterns, handshake := parseStandalone(os.Args[1:])
-	if handshake || len(patterns) == 0 || patterns[0] == "help" ||
-		len(patterns) == 1 && strings.HasSuffix(patterns[0], ".cfg") {
+	cl, err := driver.ParseArgs(lintAnalyzer, os.Args[1:], os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return
+	case err != nil:
+		os.Exit(2) // the message is printed
+	case cl.Multichecker:
 		// go vet and go fix handshakes (-flags, -V=full), their per-package
 		// .cfg runs, usage and help: the multichecker's own behaviour.
-		if len(patterns) > 0 && patterns[0] == "help" {
-			registerHelpOnlyFlags()
+		if cl.Help {
+			driver.RegisterHelpFlags()
 		}
 		multichecker.Main(lintAnalyzer)
 		return
 	}
-	os.Exit(runStandalone(opts, patterns))
+	os.Exit(driver.Run(lintAnalyzer, cl.Options, cl.Patterns, os.Stdout, os.Stderr))
 }

@@ -1,7 +1,7 @@
 // Command bench measures ctxnotify-lint side by side with its floor and
 // with go vet, and prints medians and ratios. Run it with scripts/bench.sh.
 //
-// For each module (the end-to-end module with real client-go,
+// For each module (the example module with real client-go,
 // controller-runtime and Flux dependencies, and the synthetic module of
 // internal/synth at each scale) it runs, -runs times each, and reports the
 // median wall time, CPU time (user+sys, the command and every process it
@@ -40,7 +40,7 @@ var (
 	runs     = flag.Int("runs", 5, "runs per measurement (the median is reported)")
 	coldRuns = flag.Int("cold-runs", 0, "runs per cold go vet measurement (default: -runs)")
 	scales   = flag.String("scales", "1,4,16", "comma-separated scales of the synthetic module")
-	e2e      = flag.String("e2e", "", "module with real dependencies (default: testdata/e2e, else example; \"none\" skips it)")
+	e2e      = flag.String("e2e", "", "module with real dependencies (default: example; \"none\" skips it)")
 	noCold   = flag.Bool("no-cold", false, "skip the cold-cache go vet measurements")
 	keep     = flag.Bool("keep", false, "keep the temporary directory")
 )
@@ -207,12 +207,11 @@ func e2eModule(root string) string {
 		abs, _ := filepath.Abs(*e2e)
 		return abs
 	}
-	for _, dir := range []string{"testdata/e2e", "example"} {
-		if _, err := os.Stat(filepath.Join(root, dir, "go.mod")); err == nil {
-			return filepath.Join(root, dir)
-		}
+	dir := filepath.Join(root, "example")
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		log.Fatalf("the example module: %v", err)
 	}
-	return ""
+	return dir
 }
 
 func printMachine() {

@@ -1,8 +1,3 @@
-// Package controller reconciles the configuration of podinfo deployments.
-//
-// It is a small, realistic controller for trying the analyzer: every line
-// the analyzer should report ends in a "finding:" comment; the other event
-// emissions are guarded against a cancelled reconcile context.
 package controller
 
 import (

@@ -1,0 +1,93 @@
+package controller
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"slices"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	kevents "k8s.io/client-go/tools/events"
+	kuberecorder "k8s.io/client-go/tools/record"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	v1 "example.com/controllers/api/v1"
+	"example.com/controllers/internal/events"
+)
+
+// Lister lists the object keys of a bucket.
+type Lister func(ctx context.Context, endpoint, bucket string) ([]string, error)
+
+// BucketReconciler packages the content of object storage buckets. It is an
+// object reconciler and records through the new events API.
+type BucketReconciler struct {
+	client.Client
+	Recorder kevents.EventRecorder
+	Notify   kuberecorder.EventRecorder
+	List     Lister
+}
+
+var _ reconcile.ObjectReconciler[*v1.Bucket] = &BucketReconciler{}
+
+// SetupWithManager registers the reconciler.
+func (r *BucketReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&v1.Bucket{}).
+		Complete(reconcile.AsReconciler[*v1.Bucket](mgr.GetClient(), r))
+}
+
+// Reconcile implements reconcile.ObjectReconciler.
+func (r *BucketReconciler) Reconcile(ctx context.Context, obj *v1.Bucket) (_ reconcile.Result, retErr error) {
+	patch := client.MergeFrom(obj.DeepCopy())
+	defer func() {
+		if retErr != nil {
+			r.Notify.Event(obj, corev1.EventTypeWarning, "ReconciliationFailed", retErr.Error()) // finding: the deferred closure has no check of its own
+		}
+	}()
+
+	keys, err := r.List(ctx, obj.Spec.Endpoint, obj.Spec.BucketName)
+	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ListTimeout", "ListObjects", "listing bucket %s timed out", obj.Spec.BucketName) // finding: a DeadlineExceeded test is not a cancellation check
+			return reconcile.Result{}, err
+		}
+		r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ListFailed", "ListObjects", "failed to list bucket %s: %s", obj.Spec.BucketName, err) // finding: new events API
+		return reconcile.Result{}, err
+	}
+
+	slices.Sort(keys)
+	revision := fmt.Sprintf("%x", sha256.Sum256(fmt.Append(nil, keys)))
+	obj.Status.Artifact = &v1.Artifact{Path: obj.Namespace + "/" + obj.Name + "/" + revision, Revision: revision}
+	obj.Status.ObservedGeneration = obj.Generation
+	if err := r.Status().Patch(ctx, obj, patch); err != nil {
+		if !apierrors.IsNotFound(err) && !errors.Is(ctx.Err(), context.Canceled) {
+			r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "PatchFailed", "Reconcile", "failed to patch status: %s", err) // guarded
+		}
+		return reconcile.Result{}, err
+	}
+
+	// Verify in the background that every listed object can be read.
+	go func() {
+		if missing := r.verify(keys); len(missing) > 0 {
+			r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "VerificationFailed", "Verify", "%d objects cannot be read", len(missing)) // finding: goroutine without its own check
+		}
+	}()
+
+	events.RecordWithContext(ctx, r.Notify, obj, events.SeverityInfo, "ArtifactStored", "stored revision "+revision) // guarded: RecordWithContext checks the context itself
+	return reconcile.Result{RequeueAfter: obj.Spec.Interval.Duration}, nil
+}
+
+// verify returns the keys that do not look like object names.
+func (r *BucketReconciler) verify(keys []string) []string {
+	var missing []string
+	for _, k := range keys {
+		if k == "" {
+			missing = append(missing, k)
+		}
+	}
+	return missing
+}

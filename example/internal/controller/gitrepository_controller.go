@@ -1,0 +1,210 @@
+package controller
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	kuberecorder "k8s.io/client-go/tools/record"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	v1 "example.com/controllers/api/v1"
+	"example.com/controllers/internal/events"
+	"example.com/controllers/internal/guard"
+	"example.com/controllers/internal/summarize"
+)
+
+// SourceFinalizer lets the controller remove artifacts before an object goes.
+const SourceFinalizer = "finalizers.toolkit.example.com"
+
+// Fetcher checks out branch of the repository at url into dir and returns
+// the revision it checked out.
+type Fetcher func(ctx context.Context, url, branch, dir string) (revision string, err error)
+
+// GitRepositoryReconciler packages revisions of Git repositories as
+// artifacts. Like every Flux reconciler, it embeds its event recorder.
+type GitRepositoryReconciler struct {
+	client.Client
+	kuberecorder.EventRecorder
+
+	Storage Storage
+	Fetch   Fetcher
+	TmpDir  string
+}
+
+var _ reconcile.TypedReconciler[reconcile.Request] = &GitRepositoryReconciler{}
+
+// reconcileFunc is one step of a GitRepository reconciliation.
+type reconcileFunc func(ctx context.Context, obj *v1.GitRepository, artifact *v1.Artifact, dir string) (summarize.Result, error)
+
+// SetupWithManager registers the reconciler.
+func (r *GitRepositoryReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&v1.GitRepository{}).
+		Complete(r)
+}
+
+// Reconcile implements reconcile.Reconciler.
+func (r *GitRepositoryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (result ctrl.Result, retErr error) {
+	log := ctrl.LoggerFrom(ctx)
+
+	obj := &v1.GitRepository{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	patch := client.MergeFrom(obj.DeepCopy())
+
+	// Summarize the outcome and patch the status on every return.
+	var res summarize.Result
+	defer func() {
+		helper := summarize.NewHelper(r.EventRecorder, r.Client)
+		result, retErr = helper.SummarizeAndPatch(ctx, obj, patch,
+			summarize.WithResult(res, retErr),
+			summarize.WithInterval(obj.Spec.Interval.Duration),
+			summarize.WithProcessors(
+				summarize.RecordContextualError,
+				summarize.RecordReadiness,
+				func(ctx context.Context, recorder kuberecorder.EventRecorder, obj runtime.Object, res summarize.Result, err error) {
+					if res == summarize.ResultRequeue {
+						recorder.Event(obj, corev1.EventTypeNormal, "Progressing", "requeued for the next step") // finding: a callback needs its own check
+					}
+				},
+			),
+		)
+		if retErr != nil && guard.Alive(ctx) {
+			r.notify(obj, events.SeverityError, "ReconciliationFailed", retErr.Error()) // guarded
+		}
+		log.V(1).Info("reconciliation finished", "result", result)
+	}()
+
+	if !obj.DeletionTimestamp.IsZero() {
+		res, retErr = r.reconcileDelete(ctx, obj)
+		return result, retErr
+	}
+	if obj.Spec.Suspend {
+		events.Record(r.EventRecorder, obj, events.SeverityInfo, "Suspended", "reconciliation is suspended") // finding: cross-package emitter
+		return result, nil
+	}
+	if controllerutil.AddFinalizer(obj, SourceFinalizer) {
+		res = summarize.ResultRequeue
+		return result, nil
+	}
+
+	reconcilers := []reconcileFunc{r.reconcileStorage, r.reconcileSource, r.reconcileArtifact}
+	res, retErr = r.reconcile(ctx, obj, reconcilers)
+	return result, retErr
+}
+
+// reconcile runs the sub-reconcilers in order until one fails or asks for
+// a requeue.
+func (r *GitRepositoryReconciler) reconcile(ctx context.Context, obj *v1.GitRepository, reconcilers []reconcileFunc) (summarize.Result, error) {
+	dir, err := os.MkdirTemp(r.TmpDir, obj.Name)
+	if err != nil {
+		r.notify(obj, events.SeverityError, "DirCreationFailed", err.Error()) // finding: unguarded call of an emitter helper
+		return summarize.ResultEmpty, err
+	}
+	defer func() { _ = os.RemoveAll(dir) }()
+
+	var artifact v1.Artifact
+	res := summarize.ResultEmpty
+	for _, rec := range reconcilers {
+		recResult, err := rec(ctx, obj, &artifact, dir)
+		if err != nil {
+			return recResult, err
+		}
+		if recResult == summarize.ResultRequeue {
+			return recResult, nil
+		}
+		res = recResult
+	}
+	return res, nil
+}
+
+// reconcileStorage drops the recorded artifact when storage lost it.
+func (r *GitRepositoryReconciler) reconcileStorage(ctx context.Context, obj *v1.GitRepository, _ *v1.Artifact, _ string) (summarize.Result, error) {
+	if a := obj.Status.Artifact; a != nil && !r.Storage.Exists(*a) {
+		obj.Status.Artifact = nil
+		if !guard.ShuttingDown(ctx) {
+			r.Eventf(obj, corev1.EventTypeWarning, "ArtifactMissing", "artifact %s disappeared from storage", a.Path) // guarded
+		}
+		return summarize.ResultRequeue, nil
+	}
+	return summarize.ResultSuccess, nil
+}
+
+// reconcileSource checks out the configured branch.
+func (r *GitRepositoryReconciler) reconcileSource(ctx context.Context, obj *v1.GitRepository, artifact *v1.Artifact, dir string) (summarize.Result, error) {
+	revision, err := r.Fetch(ctx, obj.Spec.URL, obj.Spec.Branch, dir)
+	if err != nil {
+		r.Eventf(obj, corev1.EventTypeWarning, "GitOperationFailed", "failed to checkout %s: %s", obj.Spec.URL, err) // finding: sub-reconciler kept as a method value
+		return summarize.ResultEmpty, err
+	}
+	*artifact = v1.Artifact{Path: r.Storage.PathFor(obj, revision), Revision: revision}
+	if cur := obj.Status.Artifact; cur != nil && cur.Revision == revision {
+		return summarize.ResultSuccess, nil
+	}
+
+	if err := ctx.Err(); err != nil {
+		return summarize.ResultEmpty, err
+	}
+	r.notify(obj, events.SeverityInfo, "NewRevision", fmt.Sprintf("checked out revision %s", revision)) // guarded
+	return summarize.ResultSuccess, nil
+}
+
+// reconcileArtifact archives the checkout and records the artifact.
+func (r *GitRepositoryReconciler) reconcileArtifact(ctx context.Context, obj *v1.GitRepository, artifact *v1.Artifact, dir string) (summarize.Result, error) {
+	emit := r.EventRecorder.Eventf
+	if err := r.Storage.Archive(ctx, artifact, dir); err != nil {
+		emit(obj, corev1.EventTypeWarning, "ArchiveFailed", "failed to archive revision %s: %s", artifact.Revision, err) // finding: method value of a sink
+		return summarize.ResultEmpty, err
+	}
+	stored := *artifact
+	obj.Status.Artifact = &stored
+	obj.Status.ObservedGeneration = obj.Generation
+
+	if guard.Stopped(ctx) {
+		return summarize.ResultEmpty, context.Cause(ctx)
+	}
+	emit(obj, corev1.EventTypeNormal, "ArtifactStored", "stored artifact for revision %s", artifact.Revision) // guarded
+	return summarize.ResultSuccess, nil
+}
+
+// reconcileDelete removes the artifacts of a deleted object, then its
+// finalizer.
+func (r *GitRepositoryReconciler) reconcileDelete(ctx context.Context, obj *v1.GitRepository) (summarize.Result, error) {
+	if err := r.garbageCollect(obj); err != nil { // finding: garbageCollect emits without a usable context
+		return summarize.ResultEmpty, err
+	}
+	controllerutil.RemoveFinalizer(obj, SourceFinalizer)
+	if err := r.Update(ctx, obj); err != nil {
+		return summarize.ResultEmpty, err
+	}
+	return summarize.ResultEmpty, nil
+}
+
+// garbageCollect removes the artifacts of obj. It runs on a context of its
+// own so that a shutdown does not leave files behind.
+func (r *GitRepositoryReconciler) garbageCollect(obj *v1.GitRepository) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := r.Storage.RemoveAll(ctx, obj); err != nil {
+		r.Eventf(obj, corev1.EventTypeWarning, "GarbageCollectionFailed", "failed to remove artifacts: %s", err) // guarded: a context made from context.Background is not usable; the caller is reported
+		return err
+	}
+	if ctx.Err() == nil {
+		r.Eventf(obj, corev1.EventTypeNormal, "GarbageCollectionSucceeded", "artifacts removed") // guarded: a context made from context.Background is not usable; the caller is reported
+	}
+	return nil
+}
+
+// notify emits an event about obj. It holds no context: callers decide
+// whether the event may still go out.
+func (r *GitRepositoryReconciler) notify(obj *v1.GitRepository, severity, reason, msg string) {
+	events.Record(r.EventRecorder, obj, severity, reason, msg) // guarded: notify has no context; its callers are judged
+}

@@ -1,0 +1,130 @@
+package driver
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Options are the standalone driver's settings: the multichecker's
+// flags, plus -deps.
+type Options struct {
+	Enabled    bool   // -NAME: false (-NAME=false) runs no analyzer, as in a multichecker
+	Fix        bool   // -fix: apply the suggested fixes
+	Diff       bool   // -diff: with Fix, print a diff instead of writing files
+	JSON       bool   // -json: print the findings as JSON
+	Context    int    // -c: lines of context around each finding, -1 for none
+	Tests      bool   // -test: analyze test variants too
+	Deps       bool   // -deps: analyze dependencies from source as well
+	Tags       string // -tags: build tags, as for go build
+	Debug      string // -debug: the multichecker's debug flags, letters of debugFlags (-v adds v)
+	CPUProfile string
+	MemProfile string
+	Trace      string // -trace: write a runtime trace to this file
+
+	Dir string // the directory the patterns are relative to; "" is the current one
+}
+
+// debugFlags are the letters of -debug, as in the multichecker: show
+// [f]acts as they are exported, no [p]arallelism, [s]anity checks of
+// facts, [t]iming of each analysis, [v]erbose logging.
+const debugFlags = "fpstv"
+
+func (o Options) debug(flag byte) bool { return strings.IndexByte(o.Debug, flag) >= 0 }
+
+// A CommandLine is a parsed command line.
+type CommandLine struct {
+	Options
+	Patterns []string
+
+	// Multichecker reports a command line that the x/tools multichecker
+	// answers: a go vet or go fix handshake (-flags, -V), a per-package
+	// .cfg run of go vet or go fix, help, or none (usage).
+	Multichecker bool
+	// Help is the "help" command, which the multichecker answers.
+	Help bool
+}
+
+const depsUsage = "also analyze dependencies from source, so that emitter helpers and guards in other modules are found (much slower: every dependency is type-checked)"
+
+// ParseArgs parses the command-line arguments of a command that runs
+// analyzer a. A flag the command does not know, or a bad value, makes
+// flag's message on stderr and an error: the command exits 2. -h makes
+// the usage and flag.ErrHelp: the command exits 0.
+func ParseArgs(a *analysis.Analyzer, args []string, stderr io.Writer) (CommandLine, error) {
+	var cl CommandLine
+	fs := flag.NewFlagSet(os.Args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.BoolVar(&cl.Enabled, a.Name, true, fmt.Sprintf("enable %q analysis", a.Name))
+	a.Flags.VisitAll(func(f *flag.Flag) {
+		fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+	})
+	fs.BoolVar(&cl.Fix, "fix", false, "apply all suggested fixes")
+	fs.BoolVar(&cl.Diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
+	fs.BoolVar(&cl.JSON, "json", false, "emit JSON output")
+	fs.IntVar(&cl.Context, "c", -1, "display offending line with this many lines of context")
+	fs.BoolVar(&cl.Tests, "test", true, "indicates whether test files should be analyzed, too")
+	fs.BoolVar(&cl.Deps, "deps", false, depsUsage)
+	fs.StringVar(&cl.CPUProfile, "cpuprofile", "", "write CPU profile to this file")
+	fs.StringVar(&cl.MemProfile, "memprofile", "", "write memory profile to this file")
+	fs.StringVar(&cl.Trace, "trace", "", "write trace log to this file")
+	fs.StringVar(&cl.Debug, "debug", "", `debug flags, any subset of "fpstv"`)
+	fs.StringVar(&cl.Tags, "tags", "", "a comma-separated list of build tags to load the packages with")
+	verbose := fs.Bool("v", false, "verbose: the same as -debug=v")
+	// Legacy go vet flags that the multichecker accepts without effect:
+	// accepted for go vet's runs (which the multichecker answers),
+	// rejected standalone.
+	source := fs.Bool("source", false, "no effect (deprecated); an error in standalone mode")
+	all := fs.Bool("all", false, "no effect (deprecated); an error in standalone mode")
+	// The go vet / go fix handshakes, which the multichecker answers.
+	var queried handshakeFlag
+	fs.Var(&queried, "flags", "print analyzer flags in JSON")
+	fs.Var(&queried, "V", "print version and exit")
+
+	if err := fs.Parse(args); err != nil {
+		return cl, err
+	}
+	cl.Patterns = fs.Args()
+	cl.Help = len(cl.Patterns) > 0 && cl.Patterns[0] == "help"
+	cl.Multichecker = bool(queried) || len(cl.Patterns) == 0 || cl.Help ||
+		len(cl.Patterns) == 1 && strings.HasSuffix(cl.Patterns[0], ".cfg")
+	if cl.Multichecker {
+		return cl, nil // the multichecker parses the command line again
+	}
+	if *verbose && !cl.debug('v') {
+		cl.Debug += "v"
+	}
+	var err error
+	switch {
+	case *source:
+		err = errors.New("flag -source is not supported: it is a legacy go vet flag without effect (-deps analyzes the dependencies from source)")
+	case *all:
+		err = errors.New("flag -all is not supported: it is a legacy go vet flag without effect (the command runs its one analyzer)")
+	case strings.Trim(cl.Debug, debugFlags) != "":
+		err = fmt.Errorf(`invalid value %q for flag -debug: want letters of %q (f: log facts, p: no parallelism, s: sanity checks, t: timing, v: verbose)`, cl.Debug, debugFlags)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+	}
+	return cl, err
+}
+
+// handshakeFlag records that -flags or -V was given; the multichecker,
+// which re-reads the command line, answers it.
+type handshakeFlag bool
+
+func (h *handshakeFlag) Set(string) error { *h = true; return nil }
+func (h *handshakeFlag) String() string   { return "" }
+func (h *handshakeFlag) IsBoolFlag() bool { return true }
+
+// RegisterHelpFlags adds the standalone-only flags to the command line
+// that the multichecker's help lists, so that "help" documents them. They
+// are not registered for go vet, which must not forward them.
+func RegisterHelpFlags() {
+	flag.Bool("deps", false, depsUsage)
+}

@@ -1,0 +1,57 @@
+package driver
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+func TestParseArgs(t *testing.T) {
+	t.Parallel()
+	a := &analysis.Analyzer{Name: "ctxnotify", Doc: "test", Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	for _, tc := range []struct {
+		args         []string
+		multichecker bool
+		debug, tags  string
+		err          string // a part of the error message, "" for none
+	}{
+		{args: []string{"./..."}},
+		{args: []string{"-debug=tp", "-v", "./..."}, debug: "tpv"},
+		{args: []string{"-v", "./..."}, debug: "v"},
+		{args: []string{"-tags=a,b", "./..."}, tags: "a,b"},
+		{args: []string{"-source", "./..."}, err: "flag -source is not supported: it is a legacy go vet flag without effect"},
+		{args: []string{"-all", "./..."}, err: "flag -all is not supported: it is a legacy go vet flag without effect"},
+		{args: []string{"-source=false", "-all=false", "./..."}},
+		{args: []string{"-debug=x", "./..."}, err: `invalid value "x" for flag -debug: want letters of "fpstv"`},
+		{args: []string{"-bogus", "./..."}, err: "flag provided but not defined: -bogus"},
+		// What the multichecker answers, it parses: as before, the
+		// legacy flags are accepted there.
+		{args: []string{"-source", "-all", "-v", "-debug=x", "-tags=a", "vet.cfg"}, multichecker: true, debug: "x", tags: "a"},
+		{args: []string{"-flags"}, multichecker: true},
+		{args: []string{"-V=full"}, multichecker: true},
+		{args: []string{"help", "ctxnotify"}, multichecker: true},
+		{args: nil, multichecker: true},
+	} {
+		var stderr bytes.Buffer
+		cl, err := ParseArgs(a, tc.args, &stderr)
+		switch {
+		case tc.err != "":
+			if err == nil || !strings.Contains(stderr.String(), tc.err) {
+				t.Errorf("%q: error %v, stderr %q; want an error and %q", tc.args, err, &stderr, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", tc.args, err)
+		case cl.Multichecker != tc.multichecker || cl.Debug != tc.debug || cl.Tags != tc.tags:
+			t.Errorf("%q: multichecker %t, debug %q, tags %q; want %t, %q, %q",
+				tc.args, cl.Multichecker, cl.Debug, cl.Tags, tc.multichecker, tc.debug, tc.tags)
+		}
+	}
+	var stderr bytes.Buffer
+	if _, err := ParseArgs(a, []string{"-h"}, &stderr); !errors.Is(err, flag.ErrHelp) || !strings.Contains(stderr.String(), "-deps") {
+		t.Errorf("-h: %v, usage:\n%s", err, &stderr)
+	}
+}

@@ -1,0 +1,155 @@
+package driver
+
+import (
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"runtime/trace"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+)
+
+// Run loads the packages matching patterns, runs analyzer a on them (none
+// when opts.Enabled is false) and prints the findings on stderr, or as
+// JSON on stdout, or applies their fixes. It returns the exit code the
+// x/tools multichecker would: 1 when loading or analysis failed, 3 when
+// findings were printed as text, 0 otherwise (always with -json).
+func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr io.Writer) int {
+	logger := log.New(stderr, filepath.Base(os.Args[0])+": ", 0)
+	verbosef := func(string, ...any) {}
+	if opts.debug('v') {
+		logger.SetFlags(log.Lmicroseconds) // timing, as the multichecker's -debug=v
+		verbosef = logger.Printf
+	}
+	stop, err := startProfiles(opts, logger)
+	if err != nil {
+		logger.Print(err)
+		return 1
+	}
+	defer stop()
+
+	verbosef("load %s", patterns)
+	initial, err := Load(LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps, Tags: opts.Tags}, patterns...)
+	if err != nil {
+		logger.Print(err)
+		return 1
+	}
+	exit := 0
+	// Errors are printed for the whole graph, before it is pruned.
+	if PrintErrors(stderr, initial) > 0 {
+		exit = 1
+	}
+	if !opts.Deps {
+		PruneToRoots(initial)
+	}
+
+	var analyzers []*analysis.Analyzer
+	if opts.Enabled {
+		analyzers = append(analyzers, a)
+	}
+	copts := &checker.Options{SanityCheck: opts.debug('s'), Sequential: opts.debug('p')}
+	if opts.debug('f') {
+		copts.FactLog = stderr
+	}
+	verbosef("analyzing %d packages", len(initial))
+	graph, err := checker.Analyze(analyzers, initial, copts)
+	if err != nil {
+		logger.Print(err)
+		return 1
+	}
+	dedupe(graph.Roots)
+	if opts.Fix {
+		// Fix what could be analysed, but say what could not: a silent
+		// exit 0 would read as "nothing left to fix".
+		for _, act := range graph.Roots {
+			if act.Err != nil {
+				logger.Printf("%s: %v", act.Package.PkgPath, act.Err)
+				exit = 1
+			}
+		}
+		if err := applyFixes(graph.Roots, opts.Diff, stdout, logger.Printf, verbosef); err != nil {
+			logger.Print(err)
+			return 1
+		}
+		return exit
+	}
+	exit = max(exit, printFindings(graph, opts, stdout, stderr))
+	if opts.debug('t') {
+		printTimes(stderr, graph, opts.debug('p'))
+	}
+	return exit
+}
+
+// startProfiles starts the CPU profile and the trace that opts ask for;
+// stop stops them and writes the memory profile. On an error, what was
+// started is stopped.
+func startProfiles(opts Options, logger *log.Logger) (stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for i := len(stops) - 1; i >= 0; i-- {
+			stops[i]()
+		}
+	}
+	fail := func(f *os.File, err error) (func(), error) {
+		if f != nil {
+			closeLogged(f, logger)
+		}
+		stop()
+		return nil, err
+	}
+	if opts.CPUProfile != "" {
+		f, err := os.Create(opts.CPUProfile)
+		if err != nil {
+			return fail(nil, err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fail(f, err)
+		}
+		stops = append(stops, func() { pprof.StopCPUProfile(); closeLogged(f, logger) })
+	}
+	if opts.Trace != "" {
+		f, err := os.Create(opts.Trace)
+		if err != nil {
+			return fail(nil, err)
+		}
+		if err := trace.Start(f); err != nil {
+			return fail(f, err)
+		}
+		stops = append(stops, func() {
+			trace.Stop()
+			closeLogged(f, logger)
+			logger.Printf("To view the trace, run:\n$ go tool trace view %s", opts.Trace)
+		})
+	}
+	if opts.MemProfile != "" {
+		stops = append(stops, func() {
+			if err := writeMemProfile(opts.MemProfile); err != nil {
+				logger.Print(err)
+			}
+		})
+	}
+	return stop, nil
+}
+
+func closeLogged(f *os.File, logger *log.Logger) {
+	if err := f.Close(); err != nil {
+		logger.Print(err)
+	}
+}
+
+func writeMemProfile(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	err = pprof.WriteHeapProfile(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
