@@ -43,16 +43,24 @@ func (r *BucketReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // Reconcile implements reconcile.ObjectReconciler.
 func (r *BucketReconciler) Reconcile(ctx context.Context, obj *v1.Bucket) (_ reconcile.Result, retErr error) {
 	patch := client.MergeFrom(obj.DeepCopy())
+	// Patch the status and report the outcome on the way out, unless the
+	// controller is shutting down.
 	defer func() {
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return // shutting down: the next run reports
+		}
+		if err := r.Status().Patch(ctx, obj, patch); err != nil {
+			retErr = errors.Join(retErr, err)
+		}
 		if retErr != nil {
-			r.Notify.Event(obj, corev1.EventTypeWarning, "ReconciliationFailed", retErr.Error()) // finding: the deferred closure has no check of its own
+			r.Notify.Event(obj, corev1.EventTypeWarning, "ReconciliationFailed", retErr.Error()) // finding: the status patch after the check fails with "context canceled" at shutdown
 		}
 	}()
 
 	keys, err := r.List(ctx, obj.Spec.Endpoint, obj.Spec.BucketName)
 	if err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ListTimeout", "ListObjects", "listing bucket %s timed out", obj.Spec.BucketName) // finding: a DeadlineExceeded test is not a cancellation check
+			r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ListTimeout", "ListObjects", "listing bucket %s timed out", obj.Spec.BucketName) // guarded: the context timed out, it was not cancelled; a timeout still notifies
 			return reconcile.Result{}, err
 		}
 		r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ListFailed", "ListObjects", "failed to list bucket %s: %s", obj.Spec.BucketName, err) // finding: new events API
