@@ -181,3 +181,31 @@ func TestVet(t *testing.T) {
 		t.Errorf("go vet: exit code %d and findings at %v, want 1 and %v; stderr:\n%s", r.Code, got, smallFindings, r.Stderr)
 	}
 }
+
+// TestConfiguredPackageTypo checks that a -sinks entry whose package path
+// has a typo is an error: inside the analysed module in every mode (the
+// analyzer knows the module's packages), anywhere in standalone mode (the
+// driver knows every package it loaded).
+func TestConfiguredPackageTypo(t *testing.T) {
+	t.Parallel()
+	dir := testkit.WriteModule(t, testkit.SmallModule)
+	inModule := "-ctxnotify.sinks=example.com/m/evnets.Recorder.Eventf"
+	elsewhere := "-ctxnotify.sinks=example.org/notifier.Send"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{testkit.Command(t), inModule, "./..."}, `"example.com/m/evnets.Recorder.Eventf" names nothing: no package this run loads is example.com/m/evnets`},
+		{[]string{testkit.Command(t), elsewhere, "./..."}, `"example.org/notifier.Send" names nothing: no package this run loads is example.org/notifier`},
+		{[]string{"go", "vet", "-vettool=" + testkit.Command(t), inModule, "./..."}, `"example.com/m/evnets.Recorder.Eventf" names nothing: module example.com/m has no package example.com/m/evnets`},
+	} {
+		r := testkit.Run(t, dir, tc.args[0], tc.args[1:]...)
+		if r.Code != 1 || !strings.Contains(r.Stderr, tc.want) {
+			t.Errorf("%v: exit code %d, want 1 and %q; stderr:\n%s", tc.args[1:], r.Code, tc.want, r.Stderr)
+		}
+	}
+	// The correct spelling is accepted.
+	if r := testkit.Run(t, dir, testkit.Command(t), testkit.SmallSinkFlag, "./..."); r.Code != 3 {
+		t.Errorf("%s: exit code %d, want 3; stderr:\n%s", testkit.SmallSinkFlag, r.Code, r.Stderr)
+	}
+}

@@ -43,6 +43,10 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 	if PrintErrors(stderr, initial) > 0 {
 		exit = 1
 	}
+	if err := checkConfiguredPackages(a, initial); err != nil && opts.Enabled {
+		logger.Print(err)
+		return 1
+	}
 	if !opts.Deps {
 		PruneToRoots(initial)
 	}
