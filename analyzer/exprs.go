@@ -1,0 +1,275 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// The values of expressions, evaluated in order, and the effects of
+// calls: a context-consuming call makes the checks stale.
+
+// expr evaluates an expression and returns what is known of its value.
+func (ev *evaluator) expr(e ast.Expr) value {
+	if ev.s == nil {
+		return value{}
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return ev.expr(e.X)
+	case *ast.Ident:
+		return ev.ident(e)
+	case *ast.BasicLit:
+		return value{}
+	case *ast.FuncLit:
+		ev.literal(e)
+		return value{}
+	case *ast.CallExpr:
+		return ev.call(e)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			return ev.boolValue(e)
+		case token.EQL, token.NEQ:
+			vx, vy := ev.expr(e.X), ev.expr(e.Y)
+			return comparison(ev.info(), e.X, e.Y, vx, vy, e.Op)
+		}
+		ev.expr(e.X)
+		ev.expr(e.Y)
+		return value{}
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return ev.boolValue(e)
+		}
+		ev.expr(e.X)
+		return value{}
+	case *ast.SelectorExpr:
+		if id := identOf(e.X); id != nil {
+			if _, isPkg := ev.info().Uses[id].(*types.PkgName); isPkg {
+				return ev.ident(e.Sel)
+			}
+		}
+		ev.expr(e.X)
+		return ev.opaque(e)
+	case *ast.KeyValueExpr:
+		ev.expr(e.Value)
+		return value{}
+	}
+	for _, c := range children(e) {
+		ev.expr(c)
+	}
+	return ev.opaque(e)
+}
+
+// opaque is the value of an expression the analysis does not follow: a
+// context of unknown origin counts as one shutdown may cancel.
+func (ev *evaluator) opaque(e ast.Expr) value {
+	if isContextType(ev.info().TypeOf(e)) {
+		return value{kind: isContext, use: mayBeUsable}
+	}
+	return value{}
+}
+
+// ident is the value of a variable: what a tracked one holds; a
+// package-level context is never one shutdown cancels.
+func (ev *evaluator) ident(id *ast.Ident) value {
+	obj := ev.info().Uses[id]
+	if obj == nil {
+		obj = ev.info().Defs[id]
+	}
+	switch obj := obj.(type) {
+	case *types.Nil:
+		return value{kind: isContext, use: mayBeUnusable}
+	case *types.Var:
+		if j, ok := ev.fa.varIndex[obj]; ok {
+			if ev.fa.isCtx[j] {
+				return value{kind: isContext, use: ev.s.vars.get(j).use}
+			}
+			return ev.s.vars.get(j).val
+		}
+		if isContextType(obj.Type()) {
+			if obj.Parent() == ev.fa.env.pkg.Scope() || obj.Parent() == nil {
+				return value{kind: isContext, use: mayBeUnusable}
+			}
+			return value{kind: isContext, use: mayBeUsable}
+		}
+	}
+	return value{}
+}
+
+// boolValue evaluates a boolean expression with && || or ! outside a
+// condition: the right operand only where it is evaluated. The value is a
+// check when its outcomes tell different things.
+func (ev *evaluator) boolValue(e ast.Expr) value {
+	t, f := ev.branch(e)
+	ev.s = join(t, f)
+	if t != nil && f != nil && t.ctx != f.ctx {
+		return value{kind: isCheck, out: outcomes{t.ctx, f.ctx}, origin: e}
+	}
+	return value{}
+}
+
+// literal records what context variables a function literal sees where it
+// is defined.
+func (ev *evaluator) literal(lit *ast.FuncLit) {
+	if ev.rec == nil {
+		return
+	}
+	seen := make(map[*types.Var]usability, len(ev.fa.ctxIdx))
+	for k, j := range ev.fa.ctxIdx {
+		seen[ev.fa.ctxVars[k]] = ev.s.vars.get(j).use
+	}
+	ev.rec.result.literals[lit] = seen
+}
+
+// operands evaluates what a call evaluates before it runs: the function
+// (with its receiver) and the arguments.
+func (ev *evaluator) operands(call *ast.CallExpr) (recv value, args []value) {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if id := identOf(fun.X); id == nil || !isPkgName(ev.info(), id) {
+			recv = ev.expr(fun.X)
+		}
+	case *ast.Ident:
+	case *ast.IndexExpr:
+		ev.expr(fun.X)
+	case *ast.IndexListExpr:
+		ev.expr(fun.X)
+	default:
+		ev.expr(fun)
+	}
+	args = make([]value, len(call.Args))
+	for i, a := range call.Args {
+		args[i] = ev.expr(a)
+	}
+	return recv, args
+}
+
+func isPkgName(info *types.Info, id *ast.Ident) bool {
+	_, ok := info.Uses[id].(*types.PkgName)
+	return ok
+}
+
+// call evaluates a call: operands, then the call itself, whose state is
+// recorded; then its effect (a context-consuming call makes the checks
+// stale) and its value.
+func (ev *evaluator) call(call *ast.CallExpr) value {
+	info := ev.info()
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() { // a conversion
+		var v value
+		for _, a := range call.Args {
+			v = ev.expr(a)
+		}
+		return v
+	}
+	recv, args := ev.operands(call)
+	if ev.s == nil {
+		return value{}
+	}
+	ev.recordCall(call)
+	if name, ok := contextCall(info, call); ok {
+		return ev.contextFunc(call, name, recv, args)
+	}
+	if fn := calleeFunc(info, call); fn != nil {
+		if ev.fa.env.forwarders.isErrorsIs(fn) && len(args) == 2 {
+			return errorsIs(info, call, args[0])
+		}
+		if g, ok := ev.fa.env.guards.of(fn); ok {
+			if g.Param < len(args) && args[g.Param].use.usable() {
+				return value{kind: isCheck, out: g.outcomes(), origin: call}
+			}
+			return value{}
+		}
+	}
+	if ev.consumes(call, args) {
+		ev.consume(call)
+	}
+	if isContextType(resultType(info, call)) {
+		return value{kind: isContext, use: derivedUsability(contextArgs(info, call, args))}
+	}
+	return value{}
+}
+
+// contextFunc is the value of a call of package context: a context's
+// error, a context that shutdown never reaches, or one derived from its
+// arguments.
+func (ev *evaluator) contextFunc(call *ast.CallExpr, name string, recv value, args []value) value {
+	info := ev.info()
+	if _, ok := contextErrOf(info, call); ok {
+		ctx := recv
+		if name == "Cause" {
+			ctx = args[0]
+		}
+		if ctx.use.usable() {
+			return value{kind: isContextErr, origin: call}
+		}
+		return value{}
+	}
+	if !isContextType(resultType(info, call)) {
+		return value{}
+	}
+	if neverCanceledMaker(name) {
+		return value{kind: isContext, use: mayBeUnusable}
+	}
+	return value{kind: isContext, use: derivedUsability(contextArgs(info, call, args))}
+}
+
+// contextArgs returns the usability of a call's context arguments.
+func contextArgs(info *types.Info, call *ast.CallExpr, args []value) []usability {
+	var out []usability
+	for i, a := range call.Args {
+		if isContextType(info.TypeOf(a)) {
+			out = append(out, args[i].use)
+		}
+	}
+	return out
+}
+
+// consumes reports whether a call is context-consuming: handed a usable
+// context, it returns an error, so it can fail with "context canceled".
+func (ev *evaluator) consumes(call *ast.CallExpr, args []value) bool {
+	sig, ok := ev.info().TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok || !returnsError(sig) {
+		return false
+	}
+	for _, u := range contextArgs(ev.info(), call, args) {
+		if u.inHand() {
+			return true
+		}
+	}
+	return false
+}
+
+// consume makes every check stale: what they told no longer holds.
+func (ev *evaluator) consume(call *ast.CallExpr) {
+	s := ev.s
+	s.ctx = anyState
+	if (s.why.check != nil || s.why.entry) && s.why.staleAt == nil {
+		s.why.staleAt = call
+	}
+	for i := range s.vars {
+		v := &s.vars[i].fact.val
+		if v.kind == isCheck || v.kind == isContextErr {
+			v.stale = true
+			if v.staleAt == nil {
+				v.staleAt = call
+			}
+		}
+	}
+}
+
+func (ev *evaluator) recordCall(call *ast.CallExpr) { ev.recordCallAt(call, ev.s.ctx) }
+
+func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx ctxStates) {
+	if ev.rec == nil || ev.s == nil {
+		return
+	}
+	facts := &callFacts{ctx: ctx, vars: ev.fa.ctxVars, use: make([]usability, len(ev.fa.ctxIdx))}
+	for k, j := range ev.fa.ctxIdx {
+		facts.use[k] = ev.s.vars.get(j).use
+	}
+	if ev.rec.witnesses && ctx == ev.s.ctx {
+		facts.why = ev.s.why
+	}
+	ev.rec.result.calls[call] = facts
+}
