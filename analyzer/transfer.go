@@ -13,6 +13,7 @@ import (
 // its function and arguments, the right operand of && and || only on the
 // outcome that evaluates it), so that a call is seen with the state that
 // holds when it is made.
+
 // transfer runs block b from state in and returns the state on each edge
 // out of b. With rec, it records what holds at calls, literals and checks.
 func (fa *funcAnalysis) transfer(b *cfg.Block, in *state, rec *recording) []*state {
