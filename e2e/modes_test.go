@@ -48,6 +48,12 @@ func TestModes(t *testing.T) {
 	if !slices.Equal(vet, standalone) {
 		t.Errorf("go vet findings differ from standalone:\n%s\nstandalone:\n%s", joinFindings(vet), joinFindings(standalone))
 	}
+	// The README shows this output; go vet prints each package's findings
+	// as its analysis ends.
+	got := testkit.WithoutDownloads(r.Stderr)
+	if want := readmeBlocks(t, readme(t), "### As a go vet tool")[1]; !slices.Equal(findingGroups(got), findingGroups(want)) {
+		t.Errorf("go vet prints:\n%s\nthe README shows:\n%s", got, want)
+	}
 }
 
 // TestFixModes applies the fixes standalone (-fix), through go fix
@@ -74,22 +80,22 @@ func TestFixModes(t *testing.T) {
 	for i := range modes {
 		dirs[i] = testkit.CopyModule(t, e2eModule(t))
 	}
+	before := jsonFindings(t, dirs[0], bin)
+	unfixable := 0
+	for _, f := range before {
+		if !f.fixable {
+			unfixable++
+		}
+	}
+	if unfixable == len(before) {
+		t.Fatal("no finding has a fix")
+	}
 	fixed := make([]bool, len(modes))
 	t.Run("modes", func(t *testing.T) {
 		for i, mode := range modes {
 			t.Run(mode.name, func(t *testing.T) {
 				t.Parallel()
 				dir := dirs[i]
-				before := jsonFindings(t, dir, bin)
-				unfixable := 0
-				for _, f := range before {
-					if !f.fixable {
-						unfixable++
-					}
-				}
-				if unfixable == len(before) {
-					t.Fatal("no finding has a fix")
-				}
 				fix := testkit.Run(t, dir, mode.args[0], mode.args[1:]...)
 				if fix.Code != 0 {
 					t.Errorf("%s: exit code %d, want 0\n%s", mode.name, fix.Code, fix.Output)
