@@ -86,8 +86,12 @@ func TestConfiguredNameMissing(t *testing.T) {
 		a := newAnalyzer(t, c)
 		rec := &recorder{}
 		results := analysistest.Run(rec, testdata, a, "configured")
-		if len(results) != 1 || results[0].Err == nil || !strings.Contains(results[0].Err.Error(), "names nothing: package configured declares no function or method") {
-			t.Errorf("%+v: got %v, want an error naming the missing entry", c, results[0].Err)
+		if len(results) != 1 {
+			t.Errorf("%+v: %d results, want 1", c, len(results))
+			continue
+		}
+		if err := results[0].Err; err == nil || !strings.Contains(err.Error(), "names nothing: package configured declares no function or method") {
+			t.Errorf("%+v: got %v, want an error naming the missing entry", c, err)
 		}
 	}
 }

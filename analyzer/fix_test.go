@@ -40,7 +40,10 @@ func TestFixedCodeIsClean(t *testing.T) {
 
 	dir := copyTestdata(t)
 	for _, pkg := range fixPackages {
-		goldens, _ := filepath.Glob(filepath.Join(dir, "src", pkg, "*.go.golden"))
+		goldens, err := filepath.Glob(filepath.Join(dir, "src", pkg, "*.go.golden"))
+		if err != nil || len(goldens) == 0 {
+			t.Fatalf("%s: no golden files (%v)", pkg, err)
+		}
 		for _, golden := range goldens {
 			src, err := os.ReadFile(golden)
 			if err != nil {

@@ -23,7 +23,10 @@ func TestRelatedInformation(t *testing.T) {
 			}
 			for _, d := range r.Diagnostics {
 				posn := r.Pass.Fset.Position(d.Pos)
-				src, _ := os.ReadFile(posn.Filename)
+				src, err := os.ReadFile(posn.Filename)
+				if err != nil {
+					t.Fatal(err)
+				}
 				line := strings.Split(string(src), "\n")[posn.Line-1]
 				if strings.Contains(d.Message, msgPart) || strings.Contains(line, msgPart) {
 					return d.Related
