@@ -59,10 +59,9 @@ func (c *callFacts) guarded() bool { return c.ctx.notCanceled() }
 
 // checkAt is a check in a condition (for -strict).
 type checkAt struct {
-	cond  ast.Expr // the whole condition
-	atom  ast.Expr // the check
-	out   outcomes
-	ctxOf *types.Var
+	cond ast.Expr // the whole condition
+	atom ast.Expr // the check
+	out  outcomes
 }
 
 // witness explains a point's state on one path to it.

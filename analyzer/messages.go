@@ -28,7 +28,7 @@ func message(idx *index, em *emitters, f *finding) string {
 	if helper {
 		what = fmt.Sprintf("%s emits an event (%s at %s)", callText(site.call), sink.Callee, sink.At)
 	} else {
-		what = "event emitted by " + sinkText(idx.pass.TypesInfo, site)
+		what = "event emitted by " + sinkText(site)
 		if reason, ok := constantReason(idx.pass.TypesInfo, site); ok {
 			what = fmt.Sprintf("event %q emitted by %s", reason, site.name())
 		}
@@ -99,7 +99,7 @@ func constantReason(info *types.Info, site *callSite) (string, bool) {
 
 // sinkText names a sink call whose reason is not a constant: the call
 // itself, so that its message differs from others of the same sink.
-func sinkText(info *types.Info, site *callSite) string {
+func sinkText(site *callSite) string {
 	if _, ok := shapeOf(site.callee); !ok && site.callee != nil {
 		return site.name() // a configured sink: its name is the site
 	}

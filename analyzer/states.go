@@ -66,5 +66,4 @@ var (
 	errIsNil      = outcomes{ifTrue: live, ifFalse: canceled | timedOut}
 	errIsCanceled = outcomes{ifTrue: canceled, ifFalse: live | timedOut}
 	errIsTimeout  = outcomes{ifTrue: timedOut, ifFalse: live | canceled}
-	doneReady     = outcomes{ifTrue: canceled | timedOut, ifFalse: live}
 )

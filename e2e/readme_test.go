@@ -38,17 +38,23 @@ func TestReadme(t *testing.T) {
 		t.Errorf("the quick start prints:\n%s\nthe README shows:\n%s", got, want)
 	}
 
-	// The go fix example is a part of the diff of the fixes.
+	// The go fix example shows the start of the diff of each file it names.
 	r = testkit.Run(t, example, filepath.Join(repo, "bin", "ctxnotify-lint"), "-fix", "-diff", "./...")
 	if r.Code != 0 {
 		t.Fatalf("-fix -diff: exit code %d\n%s", r.Code, r.Output)
 	}
 	diff := readmeBlocks(t, readme, "### As a go fix tool")[1]
-	header, hunks, ok := strings.Cut(diff, "@@ ")
-	name := filepath.Join(example, "internal", "controller", "podinfo_controller.go")
-	if !ok || header != "--- a/internal/controller/podinfo_controller.go\n+++ b/internal/controller/podinfo_controller.go\n" ||
-		!strings.Contains(r.Stdout, "--- "+name+" (old)\n+++ "+name+" (new)\n@@ "+hunks) {
-		t.Errorf("the go fix example is not the start of the diff of %s:\n%s\nthe diff:\n%s", name, diff, r.Stdout)
+	files := strings.Split(diff, "--- a/")
+	if len(files) < 2 || files[0] != "" {
+		t.Fatalf("the go fix example is not a diff of files:\n%s", diff)
+	}
+	for _, file := range files[1:] {
+		rel, rest, _ := strings.Cut(file, "\n")
+		hunks, ok := strings.CutPrefix(rest, "+++ b/"+rel+"\n")
+		name := filepath.Join(example, filepath.FromSlash(rel))
+		if !ok || !strings.HasPrefix(hunks, "@@ ") || !strings.Contains(r.Stdout, "--- "+name+" (old)\n+++ "+name+" (new)\n"+hunks) {
+			t.Errorf("the go fix example of %s is not the start of its diff:\n%s\nthe diff:\n%s", rel, file, r.Stdout)
+		}
 	}
 }
 
