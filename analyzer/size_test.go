@@ -18,7 +18,7 @@ import (
 )
 
 // BenchmarkFunctionSize runs the analyzer on one generated function of
-// growing size (1x is about 780 lines and 75 findings, 16x about 12,000
+// growing size (1x is about 1,200 lines and 75 findings, 16x about 19,000
 // lines and 1,200 findings), and BenchmarkNesting on the same blocks each
 // nested in the previous one (16x: 1,200 levels). Cost must grow linearly:
 // compare ns/line across the sizes (scripts/bench.sh records them).

@@ -6,7 +6,7 @@ import (
 )
 
 // BigFunction returns a file of package p whose Reconcile method is one
-// generated function of about 20 lines per block: each block updates the
+// generated function of about 16 lines per block: each block updates the
 // object (a context-consuming call), emits one event that no fresh check
 // guards (a finding) and one that is guarded, loops over items with a
 // check per iteration and switches over a state. With nested, each block
