@@ -50,7 +50,7 @@ func BenchmarkSynthetic(b *testing.B) {
 // loadRoots loads the module's packages as ctxnotify-lint does: from
 // source, their standard library imports from export data, the import
 // graph pruned to them.
-func loadRoots(b *testing.B, dir string) []*packages.Package {
+func loadRoots(b testing.TB, dir string) []*packages.Package {
 	pkgs, err := driver.Load(driver.LoadConfig{Dir: dir}, "./...")
 	if err != nil {
 		b.Fatal(err)

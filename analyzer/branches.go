@@ -10,7 +10,9 @@ import (
 // select arms.
 
 // branch evaluates a condition and returns the states on its true and
-// false outcomes (nil where an outcome cannot happen).
+// false outcomes (nil where an outcome cannot happen). Where the condition
+// tells nothing, both outcomes are the same state: a caller that changes
+// one outcome's state unshares it first.
 func (ev *evaluator) branch(e ast.Expr) (t, f *state) {
 	if ev.s == nil {
 		return nil, nil
@@ -25,10 +27,16 @@ func (ev *evaluator) branch(e ast.Expr) (t, f *state) {
 		switch x.Op {
 		case token.LAND:
 			tx, fx := ev.branch(x.X)
+			if tx == fx {
+				tx = tx.clone() // x.Y runs on the true outcome only
+			}
 			ty, fy := ev.with(tx).branch(x.Y)
 			return ty, join(fx, fy)
 		case token.LOR:
 			tx, fx := ev.branch(x.X)
+			if fx == tx {
+				fx = fx.clone() // x.Y runs on the false outcome only
+			}
 			ty, fy := ev.with(fx).branch(x.Y)
 			return join(tx, ty), fy
 		}
@@ -70,6 +78,9 @@ func (ev *evaluator) peek(e ast.Expr) value {
 // split returns the states on the outcomes of an atom of a condition
 // whose value is v.
 func (ev *evaluator) split(atom ast.Expr, v value) (t, f *state) {
+	if v.kind != isCheck && !v.errTest {
+		return ev.s, ev.s
+	}
 	t, f = ev.s, ev.s.clone()
 	switch {
 	case v.kind == isCheck:

@@ -54,28 +54,6 @@ func neverCanceledMaker(name string) bool {
 	return name == "Background" || name == "TODO" || name == "WithoutCancel"
 }
 
-// derivedUsability is the usability of a context returned by a call that
-// is handed the given contexts: usable when one of them may be usable or
-// when it is handed none (req.Context()); unusable when every context it
-// is handed is.
-func derivedUsability(args []usability) usability {
-	if len(args) == 0 {
-		return mayBeUsable
-	}
-	var u usability
-	allUnusable := true
-	for _, a := range args {
-		if a.inHand() {
-			u |= mayBeUsable
-		}
-		allUnusable = allUnusable && a&mayBeUnusable != 0
-	}
-	if allUnusable {
-		u |= mayBeUnusable
-	}
-	return u
-}
-
 // inScope reports whether v may be referred to at pos: its scope encloses
 // pos and it is declared before pos.
 // Blank and unnamed parameters are in no scope: the flow analysis only

@@ -83,9 +83,9 @@ func (ev *evaluator) ident(id *ast.Ident) value {
 	case *types.Var:
 		if j, ok := ev.fa.varIndex[obj]; ok {
 			if ev.fa.isCtx[j] {
-				return value{kind: isContext, use: ev.s.vars.get(j).use}
+				return value{kind: isContext, use: ev.s.get(j).use}
 			}
-			return ev.s.vars.get(j).val
+			return ev.s.get(j).val
 		}
 		if isContextType(obj.Type()) {
 			if obj.Parent() == ev.fa.env.pkg.Scope() || obj.Parent() == nil {
@@ -117,18 +117,52 @@ func (ev *evaluator) literal(lit *ast.FuncLit) {
 	}
 	seen := make(map[*types.Var]usability, len(ev.fa.ctxIdx))
 	for k, j := range ev.fa.ctxIdx {
-		seen[ev.fa.ctxVars[k]] = ev.s.vars.get(j).use
+		seen[ev.fa.ctxVars[k]] = ev.s.get(j).use
 	}
 	ev.rec.result.literals[lit] = seen
 }
 
+// operands is what a call's operands told, kept without allocating: the
+// receiver, the first argument, the first arguments' usability, and the
+// context arguments in sum.
+type operands struct {
+	recv, first value
+	uses        [8]usability
+	contexts    contextArgs
+}
+
+// contextArgs sums up a call's context arguments.
+type contextArgs struct {
+	n           int
+	inHand      bool // one of them may be usable
+	allUnusable bool // every one of them may be unusable
+}
+
+// derived is the usability of a context returned by the call: usable when
+// one of its context arguments may be, or when it is handed none
+// (req.Context()); unusable when every one may be unusable.
+func (c contextArgs) derived() usability {
+	if c.n == 0 {
+		return mayBeUsable
+	}
+	var u usability
+	if c.inHand {
+		u |= mayBeUsable
+	}
+	if c.allUnusable {
+		u |= mayBeUnusable
+	}
+	return u
+}
+
 // operands evaluates what a call evaluates before it runs: the function
 // (with its receiver) and the arguments.
-func (ev *evaluator) operands(call *ast.CallExpr) (recv value, args []value) {
+func (ev *evaluator) operands(call *ast.CallExpr) operands {
+	var ops operands
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.SelectorExpr:
 		if id := identOf(fun.X); id == nil || !isPkgName(ev.info(), id) {
-			recv = ev.expr(fun.X)
+			ops.recv = ev.expr(fun.X)
 		}
 	case *ast.Ident:
 	case *ast.IndexExpr:
@@ -138,11 +172,22 @@ func (ev *evaluator) operands(call *ast.CallExpr) (recv value, args []value) {
 	default:
 		ev.expr(fun)
 	}
-	args = make([]value, len(call.Args))
+	ops.contexts.allUnusable = true
 	for i, a := range call.Args {
-		args[i] = ev.expr(a)
+		v := ev.expr(a)
+		if i == 0 {
+			ops.first = v
+		}
+		if i < len(ops.uses) {
+			ops.uses[i] = v.use
+		}
+		if isContextType(ev.info().TypeOf(a)) {
+			ops.contexts.n++
+			ops.contexts.inHand = ops.contexts.inHand || v.use.inHand()
+			ops.contexts.allUnusable = ops.contexts.allUnusable && v.use&mayBeUnusable != 0
+		}
 	}
-	return recv, args
+	return ops
 }
 
 func isPkgName(info *types.Info, id *ast.Ident) bool {
@@ -162,30 +207,29 @@ func (ev *evaluator) call(call *ast.CallExpr) value {
 		}
 		return v
 	}
-	recv, args := ev.operands(call)
+	ops := ev.operands(call)
 	if ev.s == nil {
 		return value{}
 	}
 	ev.recordCall(call)
-	if name, ok := contextCall(info, call); ok {
-		return ev.contextFunc(call, name, recv, args)
-	}
-	if fn := calleeFunc(info, call); fn != nil {
-		if ev.fa.env.forwarders.isErrorsIs(fn) && len(args) == 2 {
-			return errorsIs(info, call, args[0])
+	switch k := ev.fa.env.callees.of(info, call); k.kind {
+	case contextCallee:
+		return ev.contextFunc(call, k.name, ops)
+	case errorsIsCallee:
+		if len(call.Args) == 2 {
+			return errorsIs(info, call, ops.first)
 		}
-		if g, ok := ev.fa.env.guards.of(fn); ok {
-			if g.Param < len(args) && args[g.Param].use.usable() {
-				return value{kind: isCheck, out: g.outcomes(), origin: call}
-			}
-			return value{}
+	case guardCallee:
+		if g := k.guard; g.Param < len(call.Args) && g.Param < len(ops.uses) && ops.uses[g.Param].usable() {
+			return value{kind: isCheck, out: g.outcomes(), origin: call}
 		}
+		return value{}
 	}
-	if ev.consumes(call, args) {
+	if ev.consumes(call, ops.contexts) {
 		ev.consume(call)
 	}
 	if isContextType(resultType(info, call)) {
-		return value{kind: isContext, use: derivedUsability(contextArgs(info, call, args))}
+		return value{kind: isContext, use: ops.contexts.derived()}
 	}
 	return value{}
 }
@@ -193,12 +237,12 @@ func (ev *evaluator) call(call *ast.CallExpr) value {
 // contextFunc is the value of a call of package context: a context's
 // error, a context that shutdown never reaches, or one derived from its
 // arguments.
-func (ev *evaluator) contextFunc(call *ast.CallExpr, name string, recv value, args []value) value {
+func (ev *evaluator) contextFunc(call *ast.CallExpr, name string, ops operands) value {
 	info := ev.info()
 	if _, ok := contextErrOf(info, call); ok {
-		ctx := recv
+		ctx := ops.recv
 		if name == "Cause" {
-			ctx = args[0]
+			ctx = ops.first
 		}
 		if ctx.use.usable() {
 			return value{kind: isContextErr, origin: call}
@@ -211,33 +255,17 @@ func (ev *evaluator) contextFunc(call *ast.CallExpr, name string, recv value, ar
 	if neverCanceledMaker(name) {
 		return value{kind: isContext, use: mayBeUnusable}
 	}
-	return value{kind: isContext, use: derivedUsability(contextArgs(info, call, args))}
-}
-
-// contextArgs returns the usability of a call's context arguments.
-func contextArgs(info *types.Info, call *ast.CallExpr, args []value) []usability {
-	var out []usability
-	for i, a := range call.Args {
-		if isContextType(info.TypeOf(a)) {
-			out = append(out, args[i].use)
-		}
-	}
-	return out
+	return value{kind: isContext, use: ops.contexts.derived()}
 }
 
 // consumes reports whether a call is context-consuming: handed a usable
 // context, it returns an error, so it can fail with "context canceled".
-func (ev *evaluator) consumes(call *ast.CallExpr, args []value) bool {
-	sig, ok := ev.info().TypeOf(call.Fun).Underlying().(*types.Signature)
-	if !ok || !returnsError(sig) {
+func (ev *evaluator) consumes(call *ast.CallExpr, ctxs contextArgs) bool {
+	if !ctxs.inHand {
 		return false
 	}
-	for _, u := range contextArgs(ev.info(), call, args) {
-		if u.inHand() {
-			return true
-		}
-	}
-	return false
+	sig, ok := ev.info().TypeOf(call.Fun).Underlying().(*types.Signature)
+	return ok && ev.fa.env.callees.returnsError(sig)
 }
 
 // consume makes every check stale: what they told no longer holds.
@@ -266,7 +294,7 @@ func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx ctxStates) {
 	}
 	facts := &callFacts{ctx: ctx, vars: ev.fa.ctxVars, use: make([]usability, len(ev.fa.ctxIdx))}
 	for k, j := range ev.fa.ctxIdx {
-		facts.use[k] = ev.s.vars.get(j).use
+		facts.use[k] = ev.s.get(j).use
 	}
 	if ev.rec.witnesses && ctx == ev.s.ctx {
 		facts.why = ev.s.why

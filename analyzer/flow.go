@@ -20,12 +20,11 @@ import (
 
 // flowEnv is what the dataflow needs to know beyond one function.
 type flowEnv struct {
-	info       *types.Info
-	pkg        *types.Package
-	guards     guards
-	forwarders forwarders
-	noReturn   *noReturns
-	escaping   map[*types.Var]bool
+	info     *types.Info
+	pkg      *types.Package
+	callees  *callees
+	noReturn *noReturns
+	escaping map[*types.Var]bool
 }
 
 // flowOptions select the function's entry state and what is recorded.
@@ -123,10 +122,14 @@ func joinWitness(a, b witness) witness {
 
 // state is the dataflow state at one point.
 type state struct {
-	ctx  ctxStates
-	vars varFacts // by funcAnalysis.varIndex
-	why  witness
+	ctx      ctxStates
+	vars     varFacts  // by funcAnalysis.varIndex
+	defaults []varFact // each variable's fact on entry (shared by all states of a function)
+	why      witness
 }
+
+func (s *state) get(i int) varFact     { return s.vars.get(i, s.defaults) }
+func (s *state) set(i int, f varFact) { s.vars.set(i, f, s.defaults) }
 
 // varFact is what a tracked variable holds on every path.
 type varFact struct {
@@ -160,12 +163,12 @@ func (s *state) joinMust(o *state) bool {
 		changed = true
 	}
 	var joined varFacts
-	merge(s.vars, o.vars, func(i int, a, b varFact) {
+	merge(s.vars, o.vars, s.defaults, func(i int, a, b varFact) {
 		j := varFact{use: a.use | b.use, val: joinValues(a.val, b.val)}
-		if j.use != a.use || !sameValue(j.val, a.val) {
+		if !sameFact(j, a) {
 			changed = true
 		}
-		if !j.isDefault() {
+		if !sameFact(j, s.defaults[i]) {
 			joined = append(joined, varEntry{i, j})
 		}
 	})
@@ -183,7 +186,7 @@ func (s *state) joinWhy(o *state) bool {
 	}
 	for k := range s.vars {
 		a := &s.vars[k].fact.val
-		b := o.vars.get(s.vars[k].idx).val
+		b := o.get(s.vars[k].idx).val
 		if a.kind != unknownValue && a.kind == b.kind && a.staleAt == nil && b.staleAt != nil {
 			a.staleAt = b.staleAt
 			changed = true
@@ -224,7 +227,8 @@ type funcAnalysis struct {
 	selects  map[*cfg.Block]selectEdge
 	order    []int32 // each block's position in reverse postorder
 	ctxVars  []*types.Var
-	mustIn   []*state // the must-analysis: the state on entry to each block
+	defaults []varFact // each variable's fact on entry
+	mustIn   []*state  // the must-analysis: the state on entry to each block
 
 }
 
@@ -243,6 +247,7 @@ func newFuncAnalysis(env *flowEnv, f *funcNode, opts flowOptions) *funcAnalysis 
 		varIndex: make(map[*types.Var]int),
 	}
 	fa.trackVars()
+	fa.defaults = fa.entryFacts()
 	fa.order = reversePostorder(fa.graph)
 	fa.caseTags = caseTags(f.body)
 	fa.selects = fa.selectEdges()
@@ -267,24 +272,32 @@ func (fa *funcAnalysis) result(witnesses bool) *flowResult {
 	return r
 }
 
-// entryState is the state on entry: parameters hold usable contexts,
-// captured context variables what they held where the literal is defined.
-func (fa *funcAnalysis) entryState() *state {
-	s := &state{ctx: anyState}
-	if fa.opts.entryGuarded {
-		s.ctx = live | timedOut
-		s.why.entry = true
-	}
+// entryFacts are the variables' facts on entry: parameters hold usable
+// contexts, captured context variables what they held where the literal
+// is defined, the others nothing yet.
+func (fa *funcAnalysis) entryFacts() []varFact {
+	facts := make([]varFact, len(fa.vars))
 	params := fa.fn.sig.Params()
 	for i := range params.Len() {
 		if j, ok := fa.varIndex[params.At(i)]; ok && fa.isCtx[j] {
-			s.vars.set(j, varFact{use: mayBeUsable})
+			facts[j] = varFact{use: mayBeUsable}
 		}
 	}
 	for v, u := range fa.opts.captured {
 		if j, ok := fa.varIndex[v]; ok {
-			s.vars.set(j, varFact{use: u})
+			facts[j] = varFact{use: u}
 		}
+	}
+	return facts
+}
+
+// entryState is the state on entry: the checks of the call sites when
+// the entry is guarded, the variables' entry facts.
+func (fa *funcAnalysis) entryState() *state {
+	s := &state{ctx: anyState, defaults: fa.defaults}
+	if fa.opts.entryGuarded {
+		s.ctx = live | timedOut
+		s.why.entry = true
 	}
 	return s
 }

@@ -51,7 +51,7 @@ func findGuards(pass *analysis.Pass, known guards, fw forwarders, nr *noReturns,
 	candidates := guardCandidates(pass)
 	for changed := true; changed; {
 		changed = false
-		env := &flowEnv{info: pass.TypesInfo, pkg: pass.Pkg, guards: found, forwarders: fw, noReturn: nr, escaping: escaping}
+		env := &flowEnv{info: pass.TypesInfo, pkg: pass.Pkg, callees: newCallees(fw, found), noReturn: nr, escaping: escaping}
 		for _, f := range candidates {
 			fact, ok := guardSummary(env, f)
 			if old, had := found.local[f.obj]; ok && (!had || old != fact) {

@@ -37,12 +37,11 @@ func run(pass *analysis.Pass, s *settings) error {
 	inScope := func(f *funcNode) bool { return checked(reconcile, s, f) }
 
 	fl := newFlows(&flowEnv{
-		info:       pass.TypesInfo,
-		pkg:        pass.Pkg,
-		guards:     guards,
-		forwarders: forwarders,
-		noReturn:   noReturn,
-		escaping:   escaping,
+		info:     pass.TypesInfo,
+		pkg:      pass.Pkg,
+		callees:  newCallees(forwarders, guards),
+		noReturn: noReturn,
+		escaping: escaping,
 	})
 	candidates := mayEmit(idx, newEmitters(idx, sinks))
 	guarded := guardedFuncs(idx, fl, candidates)

@@ -212,14 +212,14 @@ func (ev *evaluator) store(l ast.Expr, v value) {
 		if v.kind != isContext || use == 0 {
 			use = mayBeUsable
 		}
-		ev.s.vars.set(j, varFact{use: use})
+		ev.s.set(j, varFact{use: use})
 		return
 	}
 	switch v.kind {
 	case isCheck, isContextErr:
-		ev.s.vars.set(j, varFact{val: v})
+		ev.s.set(j, varFact{val: v})
 	default:
-		ev.s.vars.set(j, varFact{})
+		ev.s.set(j, varFact{})
 	}
 }
 
@@ -241,7 +241,7 @@ func (ev *evaluator) rangeVars(r *ast.RangeStmt) *state {
 // join is the must-join of two outcome states (nil: cannot happen).
 func join(a, b *state) *state {
 	switch {
-	case a == nil:
+	case a == nil || a == b:
 		return b
 	case b == nil:
 		return a

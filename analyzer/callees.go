@@ -1,0 +1,72 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// callees classifies each function the package calls once: a function of
+// package context, errors.Is or a forwarder, a guard function, or another.
+// The dataflow asks at every call, on every pass over a block.
+type callees struct {
+	forwarders forwarders
+	guards     guards
+	memo       map[*types.Func]callee
+	errs       map[*types.Signature]bool // signatures with an error result
+}
+
+type calleeKind uint8
+
+const (
+	otherCallee calleeKind = iota
+	contextCallee
+	errorsIsCallee
+	guardCallee
+)
+
+type callee struct {
+	kind  calleeKind
+	name  string    // contextCallee: the function's name
+	guard guardFact // guardCallee
+}
+
+func newCallees(fw forwarders, g guards) *callees {
+	return &callees{forwarders: fw, guards: g, memo: make(map[*types.Func]callee), errs: make(map[*types.Signature]bool)}
+}
+
+// of classifies the function a call calls, when it is statically known.
+func (c *callees) of(info *types.Info, call *ast.CallExpr) callee {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return callee{}
+	}
+	fn = fn.Origin()
+	if k, ok := c.memo[fn]; ok {
+		return k
+	}
+	var k callee
+	switch {
+	case fn.Pkg() != nil && fn.Pkg().Path() == "context":
+		k = callee{kind: contextCallee, name: fn.Name()}
+	case c.forwarders.isErrorsIs(fn):
+		k = callee{kind: errorsIsCallee}
+	default:
+		if g, ok := c.guards.of(fn); ok {
+			k = callee{kind: guardCallee, guard: g}
+		}
+	}
+	c.memo[fn] = k
+	return k
+}
+
+// returnsError reports whether one of a signature's results is an error.
+func (c *callees) returnsError(sig *types.Signature) bool {
+	v, ok := c.errs[sig]
+	if !ok {
+		v = returnsError(sig)
+		c.errs[sig] = v
+	}
+	return v
+}
