@@ -128,7 +128,7 @@ type state struct {
 	why      witness
 }
 
-func (s *state) get(i int) varFact     { return s.vars.get(i, s.defaults) }
+func (s *state) get(i int) varFact    { return s.vars.get(i, s.defaults) }
 func (s *state) set(i int, f varFact) { s.vars.set(i, f, s.defaults) }
 
 // varFact is what a tracked variable holds on every path.
