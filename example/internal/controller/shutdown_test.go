@@ -108,7 +108,7 @@ func runScenario(t *testing.T, scheme *runtime.Scheme, c reconcilerCase, s scena
 	for deadline := firstDeadline; ; deadline *= 2 {
 		rep, r, expired := reconcileOnce(t, scheme, c, s, deadline)
 		switch {
-		case r.reached && r.live:
+		case r.reached:
 			return rep
 		case !expired:
 			t.Fatalf("the reconciliation did not reach %s", c.interruption)
