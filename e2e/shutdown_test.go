@@ -1,0 +1,266 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
+)
+
+// harnessRunLimit bounds one run of the example module's shutdown
+// harness, its build included (a fresh module cache downloads and
+// compiles client-go and controller-runtime).
+const harnessRunLimit = 20 * time.Minute
+
+// TestShutdownAtRunTime proves at run time what the fixes change: it runs
+// the example module's shutdown harness (TestShutdown in
+// example/internal/controller), applies ctxnotify-lint -fix, and runs the
+// harness again. Before the fix a shutdown in the middle of a
+// reconciliation sends Warning notifications; after it, nothing from the
+// shutdown on but the events of findings that have no fix; a timeout, a
+// failure and a success send exactly what they sent before. Everything
+// the fix removed comes from a reported site. The README's table is the
+// one this run produces.
+func TestShutdownAtRunTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads modules, builds and runs the example module's tests twice")
+	}
+	t.Parallel()
+	bin := testkit.Command(t)
+	dir := testkit.CopyModule(t, e2eModule(t))
+
+	reported := reportedFindings(t, dir, bin)
+	before := runShutdownHarness(t, dir)
+	if r := testkit.Run(t, dir, bin, "-fix", "./..."); r.Code != 0 {
+		t.Fatalf("-fix: exit code %d, want 0\n%s", r.Code, r.Output)
+	}
+	remaining := reportedFindings(t, dir, bin)
+	after := runShutdownHarness(t, dir)
+
+	checkShutdownReports(t, before, after, reported, remaining)
+	table := shutdownTable(before, after)
+	t.Logf("what each scenario sent, before and after the fix:\n%s", table)
+	if want := readmeTable(t, readme(t), "## What the fix changes at run time"); table != want {
+		t.Errorf("the harness produces this table:\n%s\nthe README shows:\n%s", table, want)
+	}
+}
+
+// The harness's report (see example/internal/controller/shutdown_test.go):
+// for each reconciler, what each scenario sent before its interruption
+// point and from that point on. A notification is "severity reason" as
+// the webhook received it, an event "type reason" as a Kubernetes
+// recorder got it.
+type (
+	harnessReport []struct {
+		Reconciler   string             `json:"reconciler"`
+		Interruption string             `json:"interruption"`
+		Scenarios    []harnessScenarios `json:"scenarios"`
+	}
+	harnessScenarios struct {
+		Scenario string      `json:"scenario"`
+		Before   harnessSent `json:"beforeInterruption"`
+		From     harnessSent `json:"fromInterruption"`
+	}
+	harnessSent struct {
+		Notifications []string `json:"notifications"`
+		Events        []string `json:"events"`
+	}
+)
+
+// runShutdownHarness runs the harness in the module at dir and decodes
+// its report.
+func runShutdownHarness(t *testing.T, dir string) harnessReport {
+	t.Helper()
+	path := filepath.Join(testkit.TempDir(t), "report.json")
+	ctx, cancel := context.WithTimeout(t.Context(), harnessRunLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-timeout=5m", "-run=^TestShutdown$", "./internal/controller")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CTXNOTIFY_SHUTDOWN_REPORT="+path)
+	cmd.WaitDelay = time.Minute
+	if r := testkit.RunCmd(t, cmd); r.Code != 0 {
+		t.Fatalf("%s: exit code %d\n%s", cmd, r.Code, r.Output)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("the harness wrote no report: %v", err)
+	}
+	var rep harnessReport
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatalf("decoding the harness's report: %v\n%s", err, data)
+	}
+	if len(rep) == 0 {
+		t.Fatalf("the harness's report has no reconciler:\n%s", data)
+	}
+	return rep
+}
+
+// reportedFindings runs the command over the module at dir and returns
+// what it reports.
+func reportedFindings(t *testing.T, dir, bin string) []testkit.Finding {
+	t.Helper()
+	r := testkit.Run(t, dir, bin, "./...")
+	if r.Code != 0 && r.Code != 3 {
+		t.Fatalf("%s ./...: exit code %d\n%s", bin, r.Code, r.Output)
+	}
+	found, _ := testkit.ParseFindings(t, dir, r.Stderr)
+	return found
+}
+
+// checkShutdownReports compares the harness's reports before and after
+// the fix. reported and remaining are the findings before and after it.
+func checkShutdownReports(t *testing.T, before, after harnessReport, reported, remaining []testkit.Finding) {
+	t.Helper()
+	if len(before) != len(after) {
+		t.Fatalf("%d reconcilers before the fix, %d after", len(before), len(after))
+	}
+	for i, rb := range before {
+		ra := after[i]
+		if ra.Reconciler != rb.Reconciler || len(ra.Scenarios) != len(rb.Scenarios) {
+			t.Fatalf("reconciler %d: %s with %d scenarios before the fix, %s with %d after", i, rb.Reconciler, len(rb.Scenarios), ra.Reconciler, len(ra.Scenarios))
+		}
+		for j, sb := range rb.Scenarios {
+			sa := ra.Scenarios[j]
+			name := rb.Reconciler + " " + sb.Scenario
+			if sb.Scenario != "shutdown" {
+				if !sameSent(sb.Before, sa.Before) || !sameSent(sb.From, sa.From) {
+					t.Errorf("%s: the fix changed what is sent:\nbefore the fix: %+v %+v\nafter the fix:  %+v %+v", name, sb.Before, sb.From, sa.Before, sa.From)
+				}
+				continue
+			}
+			if !slices.ContainsFunc(sb.From.Notifications, func(n string) bool { return strings.HasPrefix(n, "error ") }) {
+				t.Errorf("%s: before the fix, no error notification from the shutdown on: %+v", name, sb.From)
+			}
+			if !sameSent(sb.Before, sa.Before) {
+				t.Errorf("%s: the fix changed what is sent before the shutdown: %+v, then %+v", name, sb.Before, sa.Before)
+			}
+			if len(sa.From.Notifications) > 0 {
+				t.Errorf("%s: after the fix, notifications from the shutdown on: %q", name, sa.From.Notifications)
+			}
+			for _, e := range sa.From.Events {
+				if !namedBy(e, remaining) {
+					t.Errorf("%s: after the fix, event %q from the shutdown on, which no remaining finding names", name, e)
+				}
+			}
+			for _, s := range slices.Concat(sb.From.Notifications, sb.From.Events) {
+				if !namedBy(s, reported) {
+					t.Errorf("%s: before the fix, %q from the shutdown on, which no finding names", name, s)
+				}
+			}
+		}
+	}
+}
+
+func sameSent(a, b harnessSent) bool {
+	return slices.Equal(a.Notifications, b.Notifications) && slices.Equal(a.Events, b.Events)
+}
+
+// namedBy reports whether a finding's message quotes the reason of sent
+// ("severity reason" or "type reason").
+func namedBy(sent string, found []testkit.Finding) bool {
+	_, reason, _ := strings.Cut(sent, " ")
+	return slices.ContainsFunc(found, func(f testkit.Finding) bool {
+		return strings.Contains(f.Message, fmt.Sprintf("%q", reason))
+	})
+}
+
+// shutdownTable renders the reports as the README's Markdown table: per
+// reconciler and scenario, the notifications and events before and after
+// the fix.
+func shutdownTable(before, after harnessReport) string {
+	var b strings.Builder
+	b.WriteString("| reconciler (interrupted at) | scenario | notifications before `-fix` | events before `-fix` | notifications after `-fix` | events after `-fix` |\n")
+	b.WriteString("|---|---|---|---|---|---|\n")
+	for i, rb := range before {
+		for j, sb := range rb.Scenarios {
+			sa := after[i].Scenarios[j]
+			first := ""
+			if j == 0 {
+				first = fmt.Sprintf("%s (%s)", rb.Reconciler, rb.Interruption)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", first, sb.Scenario,
+				sentCell(sb, sb.Before.Notifications, sb.From.Notifications), sentCell(sb, sb.Before.Events, sb.From.Events),
+				sentCell(sa, sa.Before.Notifications, sa.From.Notifications), sentCell(sa, sa.Before.Events, sa.From.Events))
+		}
+	}
+	return b.String()
+}
+
+// sentCell counts what was sent by severity (or type), each with its
+// reasons, in the order they first arrived: "2 error (WebhookFailed,
+// ReconciliationFailed)". In the shutdown scenario, what went out before
+// the shutdown is counted apart.
+func sentCell(s harnessScenarios, before, from []string) string {
+	var groups []string
+	add := func(list []string, when string) {
+		var severities []string
+		reasons := make(map[string][]string)
+		for _, x := range list {
+			severity, reason, _ := strings.Cut(x, " ")
+			if reasons[severity] == nil {
+				severities = append(severities, severity)
+			}
+			reasons[severity] = append(reasons[severity], reason)
+		}
+		for _, severity := range severities {
+			groups = append(groups, fmt.Sprintf("%d %s%s (%s)", len(reasons[severity]), severity, when, countedReasons(reasons[severity])))
+		}
+	}
+	if s.Scenario == "shutdown" {
+		add(before, " before the shutdown")
+	} else {
+		from = slices.Concat(before, from)
+	}
+	add(from, "")
+	if len(groups) == 0 {
+		return "—"
+	}
+	return strings.Join(groups, ", ")
+}
+
+// countedReasons lists reasons in the order they first arrived, with a
+// count for repeats: "ReconciliationFailed ×2".
+func countedReasons(reasons []string) string {
+	var order []string
+	count := make(map[string]int)
+	for _, r := range reasons {
+		if count[r] == 0 {
+			order = append(order, r)
+		}
+		count[r]++
+	}
+	for i, r := range order {
+		if count[r] > 1 {
+			order[i] += fmt.Sprintf(" ×%d", count[r])
+		}
+	}
+	return strings.Join(order, ", ")
+}
+
+// readmeTable returns the lines of the Markdown table in the README's
+// section whose heading line starts with heading.
+func readmeTable(t *testing.T, readme, heading string) string {
+	t.Helper()
+	_, section, ok := strings.Cut(readme, "\n"+heading)
+	if !ok {
+		t.Fatalf("the README has no section %q", heading)
+	}
+	if end := strings.Index(section, "\n#"); end >= 0 {
+		section = section[:end]
+	}
+	var b strings.Builder
+	for line := range strings.Lines(section) {
+		if strings.HasPrefix(line, "|") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}

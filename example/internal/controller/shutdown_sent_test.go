@@ -1,0 +1,113 @@
+package controller_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	eventv1 "github.com/fluxcd/pkg/apis/event/v1beta1"
+	kevents "k8s.io/client-go/tools/events"
+	"k8s.io/client-go/tools/record"
+)
+
+// sent is what a reconciliation sent in one stretch of time:
+// notifications that reached the webhook ("severity reason") and
+// Kubernetes events that the recorders got ("type reason"), each in the
+// order they arrived.
+type sent struct {
+	Notifications []string `json:"notifications"`
+	Events        []string `json:"events"`
+}
+
+// sentLog records what one reconciliation sends, split at the moment it
+// reaches its interruption point. The Flux recorder posts synchronously
+// and the fake Kubernetes recorders write to buffered channels, so at that
+// moment everything sent before it has arrived.
+type sentLog struct {
+	mu          sync.Mutex
+	interrupted bool
+	before      sent // before the interruption point
+	from        sent // from the interruption point on
+	kube        *record.FakeRecorder
+	kevents     *kevents.FakeRecorder
+}
+
+func newSentLog() *sentLog {
+	// Larger than any reconciliation here needs: a fake recorder blocks
+	// when its buffer is full.
+	return &sentLog{kube: record.NewFakeRecorder(100), kevents: kevents.NewFakeRecorder(100)}
+}
+
+// current returns the stretch that is being recorded.
+func (l *sentLog) current() *sent {
+	if l.interrupted {
+		return &l.from
+	}
+	return &l.before
+}
+
+// notified records a notification that reached the webhook.
+func (l *sentLog) notified(severity, reason string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.current()
+	s.Notifications = append(s.Notifications, severity+" "+reason)
+}
+
+// interrupt closes the stretch before the interruption point.
+func (l *sentLog) interrupt() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.drainEvents()
+	l.interrupted = true
+}
+
+// finish collects the events of the last stretch and returns both.
+func (l *sentLog) finish() (before, from sent) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.drainEvents()
+	return l.before, l.from
+}
+
+// drainEvents moves the events waiting in the fake recorders' channels
+// into the current stretch. Each is "type reason message...".
+func (l *sentLog) drainEvents() {
+	s := l.current()
+	for _, ch := range []chan string{l.kube.Events, l.kevents.Events} {
+		for drained := false; !drained; {
+			select {
+			case e := <-ch:
+				fields := strings.Fields(e)
+				s.Events = append(s.Events, strings.Join(fields[:min(2, len(fields))], " "))
+			default:
+				drained = true
+			}
+		}
+	}
+}
+
+// newWebhook starts a server on the loopback interface that plays
+// notification-controller's event endpoint: it decodes each event the
+// Flux recorder posts and records it in log.
+func newWebhook(t *testing.T, log *sentLog) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		var ev eventv1.Event
+		if err := json.NewDecoder(req.Body).Decode(&ev); err != nil {
+			t.Errorf("webhook: decoding the event: %v", err)
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		if ev.InvolvedObject.Kind == "" || ev.InvolvedObject.Name == "" || ev.InvolvedObject.Namespace == "" {
+			t.Errorf("webhook: event %q about an incomplete object reference %+v", ev.Reason, ev.InvolvedObject)
+		}
+		log.notified(ev.Severity, ev.Reason)
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
