@@ -246,11 +246,12 @@ func newFuncAnalysis(env *flowEnv, f *funcNode, opts flowOptions) *funcAnalysis 
 		graph:    cfg.New(f.body, env.noReturn.mayReturn),
 		varIndex: make(map[*types.Var]int),
 	}
-	fa.trackVars()
+	body := scanBody(env.info, f.body)
+	fa.trackVars(body)
 	fa.defaults = fa.entryFacts()
 	fa.order = reversePostorder(fa.graph)
-	fa.caseTags = caseTags(f.body)
-	fa.selects = fa.selectEdges()
+	fa.caseTags = caseTags(body.switches)
+	fa.selects = fa.selectEdges(body.selects)
 	fa.mustIn = fa.solve(fa.entryState(), nil, (*state).joinMust)
 	return fa
 }

@@ -272,50 +272,39 @@ func enclosingCallStmt(cur inspector.Cursor) ast.Stmt {
 
 // escapingVarsOf finds the local variables whose address is taken or that
 // a function literal other than the one declaring them assigns: the flow
-// analysis cannot follow what they hold.
+// analysis cannot follow what they hold. (An assignment in a nested
+// literal is seen from each literal around it; literals rarely nest deep.)
 func escapingVarsOf(pass *analysis.Pass) map[*types.Var]bool {
 	info := pass.TypesInfo
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	out := make(map[*types.Var]bool)
-	for _, file := range pass.Files {
-		var lits []*ast.FuncLit // the literals enclosing the node visited
-		var stack []ast.Node
-		ast.Inspect(file, func(n ast.Node) bool {
-			if n == nil {
-				if _, ok := stack[len(stack)-1].(*ast.FuncLit); ok {
-					lits = lits[:len(lits)-1]
-				}
-				stack = stack[:len(stack)-1]
-				return true
+	mark := func(e ast.Expr, outside func(*types.Var) bool) {
+		if id := identOf(e); id != nil {
+			if v, ok := info.ObjectOf(id).(*types.Var); ok && outside(v) {
+				out[v] = true
 			}
-			stack = append(stack, n)
-			var targets []ast.Expr
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				lits = append(lits, n)
-			case *ast.UnaryExpr:
-				if id := identOf(n.X); id != nil && n.Op == token.AND {
-					if v, ok := info.ObjectOf(id).(*types.Var); ok {
-						out[v] = true
+		}
+	}
+	always := func(*types.Var) bool { return true }
+	for cur := range in.Root().Preorder((*ast.UnaryExpr)(nil), (*ast.FuncLit)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				mark(n.X, always)
+			}
+		case *ast.FuncLit:
+			outside := func(v *types.Var) bool { return v.Pos() < n.Pos() || v.Pos() >= n.End() }
+			for inner := range cur.Preorder((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil)) {
+				switch m := inner.Node().(type) {
+				case *ast.AssignStmt:
+					for _, l := range m.Lhs {
+						mark(l, outside)
 					}
-				}
-			case *ast.AssignStmt:
-				targets = n.Lhs
-			case *ast.IncDecStmt:
-				targets = []ast.Expr{n.X}
-			}
-			if len(lits) == 0 {
-				return true
-			}
-			lit := lits[len(lits)-1]
-			for _, t := range targets {
-				if id := identOf(t); id != nil {
-					if v, ok := info.ObjectOf(id).(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
-						out[v] = true
-					}
+				case *ast.IncDecStmt:
+					mark(m.X, outside)
 				}
 			}
-			return true
-		})
+		}
 	}
 	return out
 }

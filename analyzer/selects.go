@@ -20,35 +20,29 @@ type selectEdge struct {
 // selectEdges maps the blocks that start select arms to what entering
 // them tells. go/cfg places the body of the default arm in the block that
 // follows the last other case.
-func (fa *funcAnalysis) selectEdges() map[*cfg.Block]selectEdge {
+func (fa *funcAnalysis) selectEdges(selects []*ast.SelectStmt) map[*cfg.Block]selectEdge {
 	arms := make(map[*ast.CommClause]selectEdge)
 	defaults := make(map[*ast.CommClause]selectEdge)
-	ast.Inspect(fa.fn.body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.SelectStmt:
-			var last, doneCase *ast.CommClause
-			var doneCtx ast.Expr
-			hasDefault := false
-			for _, s := range n.Body.List {
-				cc := s.(*ast.CommClause)
-				if cc.Comm == nil {
-					hasDefault = true
-					continue
-				}
-				last = cc
-				if ctx, ok := receivesDone(fa.env.info, cc.Comm); ok {
-					arms[cc] = selectEdge{ctx: ctx, states: canceled | timedOut, check: cc}
-					doneCase, doneCtx = cc, ctx
-				}
+	for _, n := range selects {
+		var last, doneCase *ast.CommClause
+		var doneCtx ast.Expr
+		hasDefault := false
+		for _, s := range n.Body.List {
+			cc := s.(*ast.CommClause)
+			if cc.Comm == nil {
+				hasDefault = true
+				continue
 			}
-			if hasDefault && doneCase != nil && last != nil {
-				defaults[last] = selectEdge{ctx: doneCtx, states: live, check: doneCase}
+			last = cc
+			if ctx, ok := receivesDone(fa.env.info, cc.Comm); ok {
+				arms[cc] = selectEdge{ctx: ctx, states: canceled | timedOut, check: cc}
+				doneCase, doneCtx = cc, ctx
 			}
 		}
-		return true
-	})
+		if hasDefault && doneCase != nil && last != nil {
+			defaults[last] = selectEdge{ctx: doneCtx, states: live, check: doneCase}
+		}
+	}
 	out := make(map[*cfg.Block]selectEdge)
 	for _, b := range fa.graph.Blocks {
 		cc, ok := b.Stmt.(*ast.CommClause)
@@ -99,22 +93,14 @@ func receivesDone(info *types.Info, comm ast.Stmt) (ast.Expr, bool) {
 
 // caseTags maps each case expression of a tagged switch to the tag, so
 // that "switch ctx.Err() { case context.Canceled: }" reads as a check.
-func caseTags(body *ast.BlockStmt) map[ast.Expr]ast.Expr {
+func caseTags(switches []*ast.SwitchStmt) map[ast.Expr]ast.Expr {
 	out := make(map[ast.Expr]ast.Expr)
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.SwitchStmt:
-			if n.Tag != nil {
-				for _, s := range n.Body.List {
-					for _, e := range s.(*ast.CaseClause).List {
-						out[e] = n.Tag
-					}
-				}
+	for _, n := range switches {
+		for _, s := range n.Body.List {
+			for _, e := range s.(*ast.CaseClause).List {
+				out[e] = n.Tag
 			}
 		}
-		return true
-	})
+	}
 	return out
 }

@@ -9,7 +9,7 @@ import (
 // variables the body may refer to (its parameters and locals, and those of
 // enclosing functions a literal sees), and its boolean and error variables
 // that no nested function assigns and whose address is not taken.
-func (fa *funcAnalysis) trackVars() {
+func (fa *funcAnalysis) trackVars(body bodyShapes) {
 	add := func(v *types.Var) {
 		if _, ok := fa.varIndex[v]; ok || v.Name() == "_" && !isContextType(v.Type()) {
 			return
@@ -31,17 +31,9 @@ func (fa *funcAnalysis) trackVars() {
 			add(tuple.At(i))
 		}
 	}
-	ast.Inspect(fa.fn.body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.Ident:
-			if v, ok := fa.env.info.Defs[n].(*types.Var); ok {
-				add(v)
-			}
-		}
-		return true
-	})
+	for _, v := range body.defs {
+		add(v)
+	}
 	for v := range fa.opts.captured {
 		add(v)
 	}
@@ -52,4 +44,35 @@ func isBoolOrError(t types.Type) bool {
 		return true
 	}
 	return isErrorType(t)
+}
+
+// bodyShapes is what one walk over a function body (nested literals
+// aside) finds for the dataflow: the variables it declares, its tagged
+// switches and its selects.
+type bodyShapes struct {
+	defs     []*types.Var
+	switches []*ast.SwitchStmt
+	selects  []*ast.SelectStmt
+}
+
+func scanBody(info *types.Info, body *ast.BlockStmt) bodyShapes {
+	var b bodyShapes
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			if v, ok := info.Defs[n].(*types.Var); ok {
+				b.defs = append(b.defs, v)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				b.switches = append(b.switches, n)
+			}
+		case *ast.SelectStmt:
+			b.selects = append(b.selects, n)
+		}
+		return true
+	})
+	return b
 }
