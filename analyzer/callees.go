@@ -15,6 +15,18 @@ type callees struct {
 	guards     guards
 	memo       map[*types.Func]callee
 	errs       map[*types.Signature]bool // signatures with an error result
+	shapes     map[*ast.CallExpr]*callShape
+}
+
+// callShape is what the types say of one call, worked out once: the
+// dataflow evaluates each call on every pass over its block.
+type callShape struct {
+	conversion    bool
+	callee        callee
+	contextArgs   uint64 // bit i: argument i is a context (the first 64)
+	resultContext bool   // its (first) result is a context
+	returnsError  bool
+	contextErr    bool // ctx.Err() or context.Cause(ctx)
 }
 
 type calleeKind uint8
@@ -33,7 +45,38 @@ type callee struct {
 }
 
 func newCallees(fw forwarders, g guards) *callees {
-	return &callees{forwarders: fw, guards: g, memo: make(map[*types.Func]callee), errs: make(map[*types.Signature]bool)}
+	return &callees{
+		forwarders: fw,
+		guards:     g,
+		memo:       make(map[*types.Func]callee),
+		errs:       make(map[*types.Signature]bool),
+		shapes:     make(map[*ast.CallExpr]*callShape),
+	}
+}
+
+// shape returns what the types say of a call.
+func (c *callees) shape(info *types.Info, call *ast.CallExpr) *callShape {
+	if sh, ok := c.shapes[call]; ok {
+		return sh
+	}
+	sh := new(callShape)
+	c.shapes[call] = sh
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		sh.conversion = true
+		return sh
+	}
+	sh.callee = c.of(info, call)
+	for i, a := range call.Args {
+		if i < 64 && isContextType(info.TypeOf(a)) {
+			sh.contextArgs |= 1 << i
+		}
+	}
+	sh.resultContext = isContextType(resultType(info, call))
+	if sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature); ok {
+		sh.returnsError = c.returnsError(sig)
+	}
+	_, sh.contextErr = contextErrOf(info, call)
+	return sh
 }
 
 // of classifies the function a call calls, when it is statically known.

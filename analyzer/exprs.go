@@ -157,7 +157,7 @@ func (c contextArgs) derived() usability {
 
 // operands evaluates what a call evaluates before it runs: the function
 // (with its receiver) and the arguments.
-func (ev *evaluator) operands(call *ast.CallExpr) operands {
+func (ev *evaluator) operands(call *ast.CallExpr, sh *callShape) operands {
 	var ops operands
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.SelectorExpr:
@@ -181,7 +181,7 @@ func (ev *evaluator) operands(call *ast.CallExpr) operands {
 		if i < len(ops.uses) {
 			ops.uses[i] = v.use
 		}
-		if isContextType(ev.info().TypeOf(a)) {
+		if i < 64 && sh.contextArgs&(1<<i) != 0 {
 			ops.contexts.n++
 			ops.contexts.inHand = ops.contexts.inHand || v.use.inHand()
 			ops.contexts.allUnusable = ops.contexts.allUnusable && v.use&mayBeUnusable != 0
@@ -200,21 +200,22 @@ func isPkgName(info *types.Info, id *ast.Ident) bool {
 // stale) and its value.
 func (ev *evaluator) call(call *ast.CallExpr) value {
 	info := ev.info()
-	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() { // a conversion
+	sh := ev.fa.env.callees.shape(info, call)
+	if sh.conversion {
 		var v value
 		for _, a := range call.Args {
 			v = ev.expr(a)
 		}
 		return v
 	}
-	ops := ev.operands(call)
+	ops := ev.operands(call, sh)
 	if ev.s == nil {
 		return value{}
 	}
 	ev.recordCall(call)
-	switch k := ev.fa.env.callees.of(info, call); k.kind {
+	switch k := sh.callee; k.kind {
 	case contextCallee:
-		return ev.contextFunc(call, k.name, ops)
+		return ev.contextFunc(call, sh, k.name, ops)
 	case errorsIsCallee:
 		if len(call.Args) == 2 {
 			return errorsIs(info, call, ops.first)
@@ -225,10 +226,10 @@ func (ev *evaluator) call(call *ast.CallExpr) value {
 		}
 		return value{}
 	}
-	if ev.consumes(call, ops.contexts) {
-		ev.consume(call)
+	if sh.returnsError && ops.contexts.inHand {
+		ev.consume(call) // handed a usable context, it can fail with "context canceled"
 	}
-	if isContextType(resultType(info, call)) {
+	if sh.resultContext {
 		return value{kind: isContext, use: ops.contexts.derived()}
 	}
 	return value{}
@@ -237,9 +238,8 @@ func (ev *evaluator) call(call *ast.CallExpr) value {
 // contextFunc is the value of a call of package context: a context's
 // error, a context that shutdown never reaches, or one derived from its
 // arguments.
-func (ev *evaluator) contextFunc(call *ast.CallExpr, name string, ops operands) value {
-	info := ev.info()
-	if _, ok := contextErrOf(info, call); ok {
+func (ev *evaluator) contextFunc(call *ast.CallExpr, sh *callShape, name string, ops operands) value {
+	if sh.contextErr {
 		ctx := ops.recv
 		if name == "Cause" {
 			ctx = ops.first
@@ -249,23 +249,13 @@ func (ev *evaluator) contextFunc(call *ast.CallExpr, name string, ops operands) 
 		}
 		return value{}
 	}
-	if !isContextType(resultType(info, call)) {
+	if !sh.resultContext {
 		return value{}
 	}
 	if neverCanceledMaker(name) {
 		return value{kind: isContext, use: mayBeUnusable}
 	}
 	return value{kind: isContext, use: ops.contexts.derived()}
-}
-
-// consumes reports whether a call is context-consuming: handed a usable
-// context, it returns an error, so it can fail with "context canceled".
-func (ev *evaluator) consumes(call *ast.CallExpr, ctxs contextArgs) bool {
-	if !ctxs.inHand {
-		return false
-	}
-	sig, ok := ev.info().TypeOf(call.Fun).Underlying().(*types.Signature)
-	return ok && ev.fa.env.callees.returnsError(sig)
 }
 
 // consume makes every check stale: what they told no longer holds.

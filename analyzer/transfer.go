@@ -111,10 +111,10 @@ func (ev *evaluator) node(n ast.Node) {
 	case *ast.ExprStmt:
 		ev.expr(n.X)
 	case *ast.DeferStmt:
-		ev.operands(n.Call)
+		ev.operands(n.Call, ev.fa.env.callees.shape(ev.info(), n.Call))
 		ev.recordCallAt(n.Call, anyState) // it runs when the function returns
 	case *ast.GoStmt:
-		ev.operands(n.Call)
+		ev.operands(n.Call, ev.fa.env.callees.shape(ev.info(), n.Call))
 		ev.recordCall(n.Call)
 	case *ast.ReturnStmt:
 		ev.returns(n)
