@@ -26,7 +26,7 @@ type forwarders struct {
 
 func (fw forwarders) has(fn *types.Func) bool {
 	switch {
-	case fw.local[fn], knownForwarders[qualifiedName(fn)]:
+	case fw.local[fn], fn.Name() == "Is" && knownForwarders[qualifiedName(fn)]:
 		return true
 	case fn.Pkg() != nil && fn.Pkg() != fw.pass.Pkg:
 		return fw.pass.ImportObjectFact(fn, new(forwarderFact))

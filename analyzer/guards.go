@@ -19,17 +19,10 @@ func (g guards) of(fn *types.Func) (guardFact, bool) {
 	if f, ok := g.local[fn]; ok {
 		return f, true
 	}
-	if notCanceled, ok := g.configured[qualifiedName(fn)]; ok {
-		for i := range fn.Signature().Params().Len() {
-			if isContextType(fn.Signature().Params().At(i).Type()) {
-				f := guardFact{Param: i, IfTrue: canceled, IfFalse: live | timedOut}
-				if notCanceled {
-					f.IfTrue, f.IfFalse = f.IfFalse, f.IfTrue
-				}
-				return f, true
-			}
+	if len(g.configured) > 0 {
+		if notCanceled, ok := g.configured[qualifiedName(fn)]; ok {
+			return configuredGuard(fn, notCanceled)
 		}
-		return guardFact{}, false
 	}
 	if fn.Pkg() != nil && fn.Pkg() != g.pass.Pkg {
 		var f guardFact
@@ -120,4 +113,20 @@ func guardSummary(env *flowEnv, f *funcNode) (guardFact, bool) {
 		return guardFact{}, false
 	}
 	return guardFact{Param: param, IfTrue: o.ifTrue, IfFalse: o.ifFalse}, true
+}
+
+// configuredGuard is the fact of a -guards function: its first context
+// parameter, true meaning cancelled (or not cancelled, with "!").
+func configuredGuard(fn *types.Func, notCanceled bool) (guardFact, bool) {
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if isContextType(params.At(i).Type()) {
+			f := guardFact{Param: i, IfTrue: canceled, IfFalse: live | timedOut}
+			if notCanceled {
+				f.IfTrue, f.IfFalse = f.IfFalse, f.IfTrue
+			}
+			return f, true
+		}
+	}
+	return guardFact{}, false
 }
