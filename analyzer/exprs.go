@@ -11,6 +11,7 @@ import (
 
 // expr evaluates an expression and returns what is known of its value.
 func (ev *evaluator) expr(e ast.Expr) value {
+	ev.fa.evaluated++
 	if ev.s == nil {
 		return value{}
 	}

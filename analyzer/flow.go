@@ -230,6 +230,7 @@ type funcAnalysis struct {
 	defaults []varFact // each variable's fact on entry
 	mustIn   []*state  // the must-analysis: the state on entry to each block
 
+	evaluated int64 // expressions evaluated by the current transfer
 }
 
 // analyzeFunc runs the dataflow over f's body.
