@@ -34,19 +34,7 @@ func benchmarkBigFunction(b *testing.B, nested bool) {
 			lines := strings.Count(src, "\n")
 			findings := 0
 			for b.Loop() {
-				graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, []*packages.Package{root}, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				findings = 0
-				for act := range graph.All() {
-					if act.Err != nil {
-						b.Fatal(act.Err)
-					}
-					if act.Package == root && act.Analyzer == analyzer.Analyzer {
-						findings = len(act.Diagnostics)
-					}
-				}
+				findings = len(analyzeRoot(b, root))
 			}
 			if findings != 75*scale {
 				b.Fatalf("%d findings, want %d", findings, 75*scale)
@@ -60,25 +48,13 @@ func benchmarkBigFunction(b *testing.B, nested bool) {
 // quick test run: one stale event per block, nothing else.
 func TestBigFunction(t *testing.T) {
 	for _, nested := range []bool{false, true} {
-		root := checkSource(t, synth.BigFunction(12, nested))
-		graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, []*packages.Package{root}, nil)
-		if err != nil {
-			t.Fatal(err)
+		diags := analyzeRoot(t, checkSource(t, synth.BigFunction(12, nested)))
+		if len(diags) != 12 {
+			t.Errorf("nested=%t: %d findings, want 12", nested, len(diags))
 		}
-		for act := range graph.All() {
-			if act.Err != nil {
-				t.Fatal(act.Err)
-			}
-			if act.Package != root || act.Analyzer != analyzer.Analyzer {
-				continue
-			}
-			if len(act.Diagnostics) != 12 {
-				t.Errorf("nested=%t: %d findings, want 12", nested, len(act.Diagnostics))
-			}
-			for _, d := range act.Diagnostics {
-				if !strings.Contains(d.Message, "after r.client.Update(ctx, …)") || !strings.Contains(d.Message, `"UpdateFailed`) {
-					t.Errorf("nested=%t: unexpected finding: %s", nested, d.Message)
-				}
+		for _, d := range diags {
+			if !strings.Contains(d.Message, "after r.client.Update(ctx, …)") || !strings.Contains(d.Message, `"UpdateFailed`) {
+				t.Errorf("nested=%t: unexpected finding: %s", nested, d.Message)
 			}
 		}
 	}
@@ -107,16 +83,28 @@ func TestWorkGrowsLinearly(t *testing.T) {
 func evaluationsFor(t *testing.T, src string) int64 {
 	root := checkSource(t, src)
 	before := analyzer.Evaluations()
+	analyzeRoot(t, root)
+	return analyzer.Evaluations() - before
+}
+
+// analyzeRoot runs the analyzer on root (and its dependencies, for their
+// facts) and returns root's diagnostics.
+func analyzeRoot(tb testing.TB, root *packages.Package) []analysis.Diagnostic {
+	tb.Helper()
 	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, []*packages.Package{root}, nil)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
+	var diags []analysis.Diagnostic
 	for act := range graph.All() {
 		if act.Err != nil {
-			t.Fatal(act.Err)
+			tb.Fatal(act.Err)
+		}
+		if act.Package == root && act.Analyzer == analyzer.Analyzer {
+			diags = act.Diagnostics
 		}
 	}
-	return analyzer.Evaluations() - before
+	return diags
 }
 
 // checkSource writes src as package p in a temporary directory (the
