@@ -52,7 +52,9 @@ func (r *HelmReleaseReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
-	defer events.Record(r.Recorder, obj, events.SeverityInfo, "ReconciliationFinished", "reconciliation finished") // finding: a deferred emission runs after every check
+	defer func() {
+		events.Record(r.Recorder, obj, events.SeverityInfo, "ReconciliationFinished", "reconciliation finished") // finding: a deferred closure needs a check of its own
+	}()
 
 	if !obj.DeletionTimestamp.IsZero() {
 		return ctrl.Result{}, r.uninstall(ctx, obj)
