@@ -81,7 +81,8 @@ func (ev *evaluator) split(atom ast.Expr, v value) (t, f *state) {
 	if v.kind != isCheck && !v.errTest {
 		return ev.s, ev.s
 	}
-	t, f = ev.s, ev.s.clone()
+	t = ev.writable()
+	f = t.clone()
 	switch {
 	case v.kind == isCheck:
 		narrow(t, v.out.ifTrue, atom, v)

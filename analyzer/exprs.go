@@ -261,7 +261,10 @@ func (ev *evaluator) contextFunc(call *ast.CallExpr, sh *callShape, name string,
 
 // consume makes every check stale: what they told no longer holds.
 func (ev *evaluator) consume(call *ast.CallExpr) {
-	s := ev.s
+	if !ev.s.checked() {
+		return
+	}
+	s := ev.writable()
 	s.ctx = anyState
 	if (s.why.check != nil || s.why.entry) && s.why.staleAt == nil {
 		s.why.staleAt = call

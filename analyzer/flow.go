@@ -145,6 +145,20 @@ func (s *state) forgetWhy() {
 	}
 }
 
+// checked reports whether a context-consuming call would change s: a
+// check narrowed the states, explains them, or is held by a variable.
+func (s *state) checked() bool {
+	if s.ctx != anyState || (s.why.check != nil || s.why.entry) && s.why.staleAt == nil {
+		return true
+	}
+	for _, e := range s.vars {
+		if v := e.fact.val; (v.kind == isCheck || v.kind == isContextErr) && (!v.stale || v.staleAt == nil) {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *state) clone() *state {
 	if s == nil {
 		return nil

@@ -18,9 +18,9 @@ import (
 // transfer runs block b from state in and returns the state on each edge
 // out of b. With rec, it records what holds at calls, literals and checks.
 func (fa *funcAnalysis) transfer(b *cfg.Block, in *state, rec *recording) []*state {
-	ev := &evaluator{fa: fa, s: in.clone(), rec: rec}
-	if len(b.Nodes) > 0 {
-		ev.s.vars.prune(fa.vars, b.Nodes[0].Pos())
+	ev := &evaluator{fa: fa, s: in, in: in, rec: rec}
+	if len(b.Nodes) > 0 && in != nil && len(in.vars) > 0 {
+		ev.writable().vars.prune(fa.vars, b.Nodes[0].Pos())
 	}
 	nodes := b.Nodes
 	cond := fa.condition(b)
@@ -83,8 +83,19 @@ func (fa *funcAnalysis) condition(b *cfg.Block) ast.Expr {
 type evaluator struct {
 	fa   *funcAnalysis
 	s    *state
+	in   *state     // the block's entry state: the solver's, never changed here
 	rec  *recording // non-nil on the recording sweep
 	cond ast.Expr   // the block's condition, while it is evaluated
+}
+
+// writable returns the state to change, copying the block's entry state
+// on its first change: most blocks change nothing, and a copy per visit
+// was most of what the dataflow allocated.
+func (ev *evaluator) writable() *state {
+	if ev.s == ev.in {
+		ev.s = ev.s.clone()
+	}
+	return ev.s
 }
 
 func (ev *evaluator) with(s *state) *evaluator {
@@ -215,19 +226,18 @@ func (ev *evaluator) store(l ast.Expr, v value) {
 	if !tracked {
 		return
 	}
-	if ev.fa.isCtx[j] {
-		use := v.use
-		if v.kind != isContext || use == 0 {
-			use = mayBeUsable
+	var f varFact
+	switch {
+	case ev.fa.isCtx[j]:
+		f.use = v.use
+		if v.kind != isContext || f.use == 0 {
+			f.use = mayBeUsable
 		}
-		ev.s.set(j, varFact{use: use})
-		return
+	case v.kind == isCheck || v.kind == isContextErr:
+		f.val = v
 	}
-	switch v.kind {
-	case isCheck, isContextErr:
-		ev.s.set(j, varFact{val: v})
-	default:
-		ev.s.set(j, varFact{})
+	if ev.s.get(j) != f {
+		ev.writable().set(j, f)
 	}
 }
 
