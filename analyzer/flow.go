@@ -244,7 +244,8 @@ type funcAnalysis struct {
 	defaults []varFact // each variable's fact on entry
 	mustIn   []*state  // the must-analysis: the state on entry to each block
 
-	evaluated int64 // expressions evaluated by the current transfer
+	evaluated int64    // expressions evaluated by the current transfer
+	outs      []*state // the states transfer returns, valid until its next call
 }
 
 // analyzeFunc runs the dataflow over f's body.
@@ -367,9 +368,10 @@ const maxWitnessUpdates = 16
 // record runs each reached block once more with its final entry state,
 // recording what holds at each call, literal and check.
 func (fa *funcAnalysis) record(in []*state, r *flowResult, witnesses bool) {
+	rec := &recording{result: r, witnesses: witnesses}
 	for _, b := range fa.graph.Blocks {
 		if in[b.Index] != nil {
-			fa.transfer(b, in[b.Index], &recording{result: r, witnesses: witnesses})
+			fa.transfer(b, in[b.Index], rec)
 		}
 	}
 }

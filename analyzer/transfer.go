@@ -16,7 +16,8 @@ import (
 // holds when it is made.
 
 // transfer runs block b from state in and returns the state on each edge
-// out of b. With rec, it records what holds at calls, literals and checks.
+// out of b, in a slice that the next call reuses. With rec, it records
+// what holds at calls, literals and checks.
 func (fa *funcAnalysis) transfer(b *cfg.Block, in *state, rec *recording) []*state {
 	ev := &evaluator{fa: fa, s: in, in: in, rec: rec}
 	if len(b.Nodes) > 0 && in != nil && len(in.vars) > 0 {
@@ -30,7 +31,7 @@ func (fa *funcAnalysis) transfer(b *cfg.Block, in *state, rec *recording) []*sta
 	for _, n := range nodes {
 		ev.node(n)
 	}
-	outs := make([]*state, len(b.Succs))
+	outs := fa.outsFor(len(b.Succs))
 	if cond != nil {
 		ev.cond = cond
 		if tag, ok := fa.caseTags[cond]; ok {
@@ -60,6 +61,17 @@ func (fa *funcAnalysis) transfer(b *cfg.Block, in *state, rec *recording) []*sta
 // process. A test reads it to check that the work grows linearly with the
 // size and the nesting of a function, which timings cannot show reliably.
 var evaluations atomic.Int64
+
+// outsFor returns transfer's result slice for n edges, reused from call
+// to call: the solver reads it before the next transfer.
+func (fa *funcAnalysis) outsFor(n int) []*state {
+	if cap(fa.outs) < n {
+		fa.outs = make([]*state, n)
+	}
+	fa.outs = fa.outs[:n]
+	clear(fa.outs)
+	return fa.outs
+}
 
 // condition returns the condition that ends block b, if any: go/cfg ends
 // the blocks of if, for and switch-case tests with it.
@@ -189,7 +201,12 @@ func (ev *evaluator) assign(lhs, rhs []ast.Expr, tok token.Token) {
 			ev.store(lhs[i], value{})
 		}
 	case len(lhs) == len(rhs):
-		vals := make([]value, len(rhs))
+		var buf [4]value // most assignments have few operands: no allocation
+		vals := buf[:0]
+		if len(rhs) > len(buf) {
+			vals = make([]value, 0, len(rhs))
+		}
+		vals = vals[:len(rhs)]
 		for i, r := range rhs {
 			vals[i] = ev.expr(r)
 		}
