@@ -55,6 +55,21 @@ func (ev *evaluator) expr(e ast.Expr) value {
 	case *ast.KeyValueExpr:
 		ev.expr(e.Value)
 		return value{}
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			ev.expr(elt)
+		}
+		return ev.opaque(e)
+	case *ast.IndexExpr:
+		ev.expr(e.X)
+		ev.expr(e.Index)
+		return ev.opaque(e)
+	case *ast.StarExpr:
+		ev.expr(e.X)
+		return ev.opaque(e)
+	case *ast.TypeAssertExpr:
+		ev.expr(e.X)
+		return ev.opaque(e)
 	}
 	for _, c := range children(e) {
 		ev.expr(c)
