@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"bytes"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -174,10 +175,10 @@ comments:
 		return end, ""
 	}
 	rest := src[tf.Offset(last):]
-	if nl := strings.IndexByte(string(rest), '\n'); nl >= 0 {
-		rest = rest[:nl]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl] // the rest of the line only: converting the file's rest would cost its size per fix
 	}
-	if strings.TrimSpace(string(rest)) != "" {
+	if len(bytes.TrimSpace(rest)) != 0 {
 		return end, "" // code follows: the comments are not trailing
 	}
 	return last, string(src[tf.Offset(end):tf.Offset(last)])

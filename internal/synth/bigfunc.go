@@ -45,7 +45,7 @@ func (r *R) Reconcile(ctx context.Context, state int) error {
 	indent := "\t"
 	for i := range blocks {
 		fmt.Fprintf(&b, "%sif err := r.client.Update(ctx, r.obj); err != nil {\n", indent)
-		fmt.Fprintf(&b, "%s\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"UpdateFailed%d\", err.Error())\n", indent, i)
+		fmt.Fprintf(&b, "%s\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"UpdateFailed%d\", err.Error()) // the fix carries this comment into its block\n", indent, i)
 		fmt.Fprintf(&b, "%s\tif !canceled(ctx) {\n%s\t\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"Retrying%d\", err.Error())\n%s\t}\n", indent, indent, i, indent)
 		fmt.Fprintf(&b, "%s}\n", indent)
 		fmt.Fprintf(&b, "%sfor _, item := range r.items {\n%s\tif ctx.Err() != nil {\n%s\t\tbreak\n%s\t}\n%s\tr.rec.Event(r.obj, corev1.EventTypeNormal, \"Item%d\", item)\n%s}\n",
