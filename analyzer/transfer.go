@@ -203,12 +203,8 @@ func (ev *evaluator) assign(lhs, rhs []ast.Expr, tok token.Token) {
 	case len(lhs) == len(rhs):
 		var buf [4]value // most assignments have few operands: no allocation
 		vals := buf[:0]
-		if len(rhs) > len(buf) {
-			vals = make([]value, 0, len(rhs))
-		}
-		vals = vals[:len(rhs)]
-		for i, r := range rhs {
-			vals[i] = ev.expr(r)
+		for _, r := range rhs {
+			vals = append(vals, ev.expr(r))
 		}
 		for i, l := range lhs {
 			ev.store(l, vals[i])

@@ -1,6 +1,10 @@
 package analyzer
 
-import "golang.org/x/tools/go/cfg"
+import (
+	"container/heap"
+
+	"golang.org/x/tools/go/cfg"
+)
 
 // reversePostorder numbers the blocks of g in reverse postorder from the
 // entry: a block comes after all its predecessors but along back edges.
@@ -41,58 +45,43 @@ func reversePostorder(g *cfg.CFG) []int32 {
 
 // worklist hands out queued blocks in reverse postorder, so that a block
 // is visited once its predecessors have settled (and a chain of merges
-// is walked once, not once per change at its far end). It is a binary
-// heap of block indexes ordered by their position in reverse postorder.
+// is walked once, not once per change at its far end).
 type worklist struct {
 	order  []int32
 	queued []bool
-	heap   []int32
+	heap   blockHeap
 }
 
 func newWorklist(order []int32) *worklist {
-	return &worklist{order: order, queued: make([]bool, len(order))}
+	return &worklist{order: order, queued: make([]bool, len(order)), heap: blockHeap{order: order}}
 }
 
 func (w *worklist) add(b int32) {
-	if w.queued[b] {
-		return
-	}
-	w.queued[b] = true
-	w.heap = append(w.heap, b)
-	for i := len(w.heap) - 1; i > 0; {
-		parent := (i - 1) / 2
-		if !w.before(i, parent) {
-			break
-		}
-		w.heap[i], w.heap[parent] = w.heap[parent], w.heap[i]
-		i = parent
+	if !w.queued[b] {
+		w.queued[b] = true
+		heap.Push(&w.heap, b)
 	}
 }
 
-func (w *worklist) empty() bool { return len(w.heap) == 0 }
+func (w *worklist) empty() bool { return w.heap.Len() == 0 }
 
 func (w *worklist) next() int32 {
-	b := w.heap[0]
-	last := len(w.heap) - 1
-	w.heap[0] = w.heap[last]
-	w.heap = w.heap[:last]
-	for i := 0; ; {
-		least := i
-		for _, c := range [2]int{2*i + 1, 2*i + 2} {
-			if c < len(w.heap) && w.before(c, least) {
-				least = c
-			}
-		}
-		if least == i {
-			break
-		}
-		w.heap[i], w.heap[least] = w.heap[least], w.heap[i]
-		i = least
-	}
+	b := heap.Pop(&w.heap).(int32)
 	w.queued[b] = false
 	return b
 }
 
-// before reports whether the block at heap position i comes before the
-// one at j in reverse postorder.
-func (w *worklist) before(i, j int) bool { return w.order[w.heap[i]] < w.order[w.heap[j]] }
+type blockHeap struct {
+	order  []int32
+	blocks []int32
+}
+
+func (h blockHeap) Len() int           { return len(h.blocks) }
+func (h blockHeap) Less(i, j int) bool { return h.order[h.blocks[i]] < h.order[h.blocks[j]] }
+func (h blockHeap) Swap(i, j int)      { h.blocks[i], h.blocks[j] = h.blocks[j], h.blocks[i] }
+func (h *blockHeap) Push(x any)        { h.blocks = append(h.blocks, x.(int32)) }
+func (h *blockHeap) Pop() any {
+	b := h.blocks[len(h.blocks)-1]
+	h.blocks = h.blocks[:len(h.blocks)-1]
+	return b
+}
