@@ -20,13 +20,14 @@ const runtimePkg = "k8s.io/apimachinery/pkg/runtime"
 
 // sinkMethods are the recorder methods, keyed "pkgpath.Type.Method".
 var sinkMethods = map[string]bool{
-	"k8s.io/client-go/tools/record.EventRecorder.Event":             true,
-	"k8s.io/client-go/tools/record.EventRecorder.Eventf":            true,
-	"k8s.io/client-go/tools/record.EventRecorder.AnnotatedEventf":   true,
-	"k8s.io/client-go/tools/internal/events.EventRecorder.Eventf":   true,
-	"github.com/fluxcd/pkg/runtime/events.Recorder.Event":           true,
-	"github.com/fluxcd/pkg/runtime/events.Recorder.Eventf":          true,
-	"github.com/fluxcd/pkg/runtime/events.Recorder.AnnotatedEventf": true,
+	"k8s.io/client-go/tools/record.EventRecorder.Event":                             true,
+	"k8s.io/client-go/tools/record.EventRecorder.Eventf":                            true,
+	"k8s.io/client-go/tools/record.EventRecorder.AnnotatedEventf":                   true,
+	"k8s.io/client-go/tools/internal/events.EventRecorder.Eventf":                   true,
+	"k8s.io/client-go/tools/internal/events.AnnotatedEventRecorder.AnnotatedEventf": true,
+	"github.com/fluxcd/pkg/runtime/events.Recorder.Event":                           true,
+	"github.com/fluxcd/pkg/runtime/events.Recorder.Eventf":                          true,
+	"github.com/fluxcd/pkg/runtime/events.Recorder.AnnotatedEventf":                 true,
 }
 
 // param is one parameter of a recorder method: runtime.Object, or a type
@@ -60,7 +61,10 @@ var sinkShapes = map[string][]sinkShape{
 		{[]param{objectParam, stringParam, stringParam, stringParam, argsParam}, 2},
 		{[]param{objectParam, objectParam, stringParam, stringParam, stringParam, stringParam, argsParam}, 3}, // events.EventRecorder
 	},
-	"AnnotatedEventf": {{[]param{objectParam, annotations, stringParam, stringParam, stringParam, argsParam}, 3}},
+	"AnnotatedEventf": {
+		{[]param{objectParam, annotations, stringParam, stringParam, stringParam, argsParam}, 3},
+		{[]param{objectParam, objectParam, annotations, stringParam, stringParam, stringParam, stringParam, argsParam}, 4}, // events.AnnotatedEventRecorder
+	},
 }
 
 // shapeOf returns the recorder shape of a method, if it has one.
