@@ -24,11 +24,30 @@ func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, fixPackages...)
 }
 
+// fixTree is a catalogue tree with fix golden files: its root (a GOPATH
+// tree, or a module) relative to testdata, the directory of its packages
+// under that root, and the packages.
+type fixTree struct {
+	name, root, src string
+	pkgs            []string
+}
+
+var fixTrees = []fixTree{
+	{"gopath", ".", "src", fixPackages},
+	{"eventsv1", "eventsv1", "..", []string{"eventsv1/fixes"}},
+}
+
 // TestFixedCodeIsClean checks that each golden file is gofmt-clean, that the
 // fixed package type-checks, and that a second run finds nothing to fix:
 // only the findings that had no fix remain.
 func TestFixedCodeIsClean(t *testing.T) {
-	first := analysistest.Run(&recorder{}, testdata, analyzer.Analyzer, fixPackages...)
+	for _, tree := range fixTrees {
+		t.Run(tree.name, func(t *testing.T) { checkFixedCodeIsClean(t, tree) })
+	}
+}
+
+func checkFixedCodeIsClean(t *testing.T, tree fixTree) {
+	first := analysistest.Run(&recorder{}, filepath.Join(testdata, tree.root), analyzer.Analyzer, tree.pkgs...)
 	unfixable := 0
 	for _, r := range first {
 		for _, d := range r.Diagnostics {
@@ -38,9 +57,9 @@ func TestFixedCodeIsClean(t *testing.T) {
 		}
 	}
 
-	dir := copyTestdata(t)
-	for _, pkg := range fixPackages {
-		goldens, err := filepath.Glob(filepath.Join(dir, "src", pkg, "*.go.golden"))
+	dir := filepath.Join(copyTestdata(t), tree.root)
+	for _, pkg := range tree.pkgs {
+		goldens, err := filepath.Glob(filepath.Join(dir, tree.src, pkg, "*.go.golden"))
 		if err != nil || len(goldens) == 0 {
 			t.Fatalf("%s: no golden files (%v)", pkg, err)
 		}
@@ -60,7 +79,7 @@ func TestFixedCodeIsClean(t *testing.T) {
 		}
 	}
 	rec := &recorder{}
-	second := analysistest.Run(rec, dir, analyzer.Analyzer, fixPackages...)
+	second := analysistest.Run(rec, dir, analyzer.Analyzer, tree.pkgs...)
 	remaining := 0
 	for _, r := range second {
 		if r.Err != nil {
@@ -77,6 +96,9 @@ func TestFixedCodeIsClean(t *testing.T) {
 		if strings.Contains(msg, "analysis skipped") || strings.Contains(msg, "error") && !strings.Contains(msg, "unexpected diagnostic") {
 			t.Errorf("second run: %s", msg)
 		}
+	}
+	if len(second) == 0 {
+		t.Errorf("second run analysed no package")
 	}
 	if remaining != unfixable {
 		t.Errorf("second run: %d findings, want the %d that had no fix", remaining, unfixable)

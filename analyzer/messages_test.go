@@ -21,6 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // -update rewrites it.
 func TestMessages(t *testing.T) {
 	results := analysistest.Run(t, testdata, analyzer.Analyzer, "fresh", "booleans", "errorsis", "guards")
+	results = append(results, analysistest.Run(t, eventsv1, analyzer.Analyzer, "eventsv1/sinks", "eventsv1/flux")...)
 	var b strings.Builder
 	for _, r := range results {
 		for _, d := range r.Diagnostics {

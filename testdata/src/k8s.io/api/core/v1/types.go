@@ -16,6 +16,28 @@ const (
 	EventTypeWarning string = "Warning"
 )
 
+// Event is a report of an event somewhere in the cluster (a subset of its
+// fields).
+type Event struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+
+	InvolvedObject ObjectReference
+	Reason         string
+	Message        string
+	Type           string
+	Action         string
+	Related        *ObjectReference
+}
+
+// ObjectReference contains enough information to let you inspect or modify
+// the referred object (a subset of its fields).
+type ObjectReference struct {
+	Kind      string
+	Namespace string
+	Name      string
+}
+
 // ConfigMap holds configuration data for pods to consume.
 type ConfigMap struct {
 	metav1.TypeMeta
