@@ -35,14 +35,34 @@
 //
 // # Sinks
 //
-// A sink is a call that publishes an event: Event, Eventf and
-// AnnotatedEventf of k8s.io/client-go/tools/record.EventRecorder (and
-// EventRecorderLogger), Eventf of k8s.io/client-go/tools/events.EventRecorder,
-// Event, Eventf and AnnotatedEventf of github.com/fluxcd/pkg/runtime/events.Recorder,
-// and any method with one of these names and the same parameter types
-// (compared as types: ...any and ...interface{} are the same): custom and
-// fake recorders, wrappers, narrowed recorder interfaces, type parameters
+// A sink is a call that publishes an event, in either Kubernetes event API,
+// since code bases move from the first to the second and run both in
+// between:
+//
+//   - core/v1, k8s.io/client-go/tools/record: Event, Eventf and
+//     AnnotatedEventf of EventRecorder (and EventRecorderLogger), with
+//     (object, [annotations,] eventtype, reason, message...);
+//   - events.k8s.io/v1, k8s.io/client-go/tools/events: Eventf of
+//     EventRecorder and EventRecorderLogger, and AnnotatedEventf of
+//     AnnotatedEventRecorder (client-go v0.37 and later), with
+//     (regarding, related, [annotations,] eventtype, reason, action, note...);
+//     controller-runtime v0.25's pkg/recorder.EventRecorder (what
+//     mgr.GetEventRecorder returns) embeds both;
+//   - github.com/fluxcd/pkg/runtime/events.Recorder: up to v0.111 a struct
+//     with the core/v1 methods, from v0.113 an interface embedding the two
+//     events.k8s.io/v1 ones; and both its and client-go's FakeRecorder;
+//
+// and any method, on any type, with one of these names, exactly the
+// parameter types of that name's method in either API (compared as types:
+// ...any and ...interface{} are the same) and no results: custom and fake
+// recorders, wrappers, narrowed recorder interfaces, type parameters
 // constrained by such a method, recorders embedded in a reconciler struct.
+// The message names the event by its reason when that argument is a
+// constant: the third argument of a core/v1 Event or Eventf, the fourth of
+// its AnnotatedEventf, the fourth of an events.k8s.io/v1 Eventf and the
+// fifth of its AnnotatedEventf. The catalogue has both forms of Flux's
+// Recorder; the end-to-end tests run on client-go v0.37.2,
+// controller-runtime v0.25.2 and Flux's runtime v0.117.0.
 // A method that merely shares a name is not a sink. Calls through a local
 // variable assigned once from a method value, a function or an
 // instantiated generic function (emit := r.Eventf, f := notify[T]) are
