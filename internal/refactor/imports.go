@@ -1,4 +1,4 @@
-package analyzer
+package refactor
 
 import (
 	"go/ast"
@@ -12,23 +12,23 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// newImport is an import the fix adds: path, under name when not "".
-type newImport struct {
-	name, path string
+// Import is an import to add: Path, under Name when not "".
+type Import struct {
+	Name, Path string
 }
 
-func (imp newImport) spec() string {
-	if imp.name == "" {
-		return strconv.Quote(imp.path)
+func (imp Import) spec() string {
+	if imp.Name == "" {
+		return strconv.Quote(imp.Path)
 	}
-	return imp.name + " " + strconv.Quote(imp.path)
+	return imp.Name + " " + strconv.Quote(imp.Path)
 }
 
-// qualifier returns how code at pos refers to a member of the package at
+// Qualifier returns how code at pos refers to a member of the package at
 // pkgPath ("errors." or "" for a dot import), reusing the file's import
 // when its name is not hidden there. Otherwise it picks a free name, the
 // package's own or "std"+name, and returns the import to add.
-func qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, pkgPath, member string) (string, []newImport, bool) {
+func Qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, pkgPath, member string) (string, []Import, bool) {
 	for _, spec := range file.Imports {
 		if p, _ := strconv.Unquote(spec.Path.Value); p != pkgPath {
 			continue
@@ -57,11 +57,11 @@ func qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func
 			name = "std" + base + strconv.Itoa(i)
 		}
 		if freeImportName(info, pkg, file, lookup, name) {
-			imp := newImport{path: pkgPath}
+			imp := Import{Path: pkgPath}
 			if name != base {
-				imp.name = name
+				imp.Name = name
 			}
-			return name + ".", []newImport{imp}, true
+			return name + ".", []Import{imp}, true
 		}
 	}
 	return "", nil, false
@@ -81,11 +81,11 @@ func freeImportName(info *types.Info, pkg *types.Package, file *ast.File, lookup
 	return lookup(name) == nil
 }
 
-// importEdits inserts imports into file the way gofmt and goimports keep
+// AddImports inserts imports into file the way gofmt and goimports keep
 // them: into the first parenthesised import declaration, in sorted position
 // within its run of standard library specs; else as a declaration of its
 // own after the others or after the package clause.
-func importEdits(fset *token.FileSet, file *ast.File, imports []newImport) []analysis.TextEdit {
+func AddImports(fset *token.FileSet, file *ast.File, imports []Import) []analysis.TextEdit {
 	if len(imports) == 0 {
 		return nil
 	}
@@ -150,7 +150,7 @@ func importRun(fset *token.FileSet, decl *ast.GenDecl) []*ast.ImportSpec {
 	}
 	for _, run := range runs {
 		for _, spec := range run {
-			if isStdPath(existingImport(spec).path) {
+			if isStdPath(existingImport(spec).Path) {
 				return run
 			}
 		}
@@ -171,19 +171,19 @@ func isStdPath(path string) bool {
 	return !strings.Contains(first, ".")
 }
 
-func existingImport(spec *ast.ImportSpec) newImport {
+func existingImport(spec *ast.ImportSpec) Import {
 	p, _ := strconv.Unquote(spec.Path.Value)
-	imp := newImport{path: p}
+	imp := Import{Path: p}
 	if spec.Name != nil {
-		imp.name = spec.Name.Name
+		imp.Name = spec.Name.Name
 	}
 	return imp
 }
 
 // importLess is gofmt's order: by path, then by name.
-func importLess(x, y newImport) bool {
-	if x.path != y.path {
-		return x.path < y.path
+func importLess(x, y Import) bool {
+	if x.Path != y.Path {
+		return x.Path < y.Path
 	}
-	return x.name < y.name
+	return x.Name < y.Name
 }

@@ -1,0 +1,220 @@
+package refactor
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// apply applies edits to src as the drivers do: as exact text, with no
+// formatting pass.
+func apply(t *testing.T, tf *token.File, src []byte, edits []analysis.TextEdit) string {
+	t.Helper()
+	slices.SortFunc(edits, func(a, b analysis.TextEdit) int { return int(a.Pos - b.Pos) })
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		start, end := tf.Offset(e.Pos), tf.Offset(e.End)
+		if start < last {
+			t.Fatalf("overlapping edits: %v", edits)
+		}
+		b.Write(src[last:start])
+		b.Write(e.NewText)
+		last = end
+	}
+	b.Write(src[last:])
+	return b.String()
+}
+
+func parse(t *testing.T, src string) (*token.FileSet, *ast.File, *token.File) {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "a.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fset, file, fset.File(file.Pos())
+}
+
+func TestAddImports(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		imports   []Import
+		want      string
+	}{{
+		name:    "into the standard library run, sorted",
+		src:     "package p\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n\n\tcorev1 \"k8s.io/api/core/v1\"\n)\n",
+		imports: []Import{{Path: "errors"}, {Path: "context"}},
+		want:    "package p\n\nimport (\n\t\"context\"\n\t\"errors\"\n\t\"fmt\"\n\t\"strings\"\n\n\tcorev1 \"k8s.io/api/core/v1\"\n)\n",
+	}, {
+		name:    "after the last spec of the run",
+		src:     "package p\n\nimport (\n\t\"bytes\"\n\n\t\"k8s.io/client-go/tools/record\"\n)\n",
+		imports: []Import{{Path: "errors"}},
+		want:    "package p\n\nimport (\n\t\"bytes\"\n\t\"errors\"\n\n\t\"k8s.io/client-go/tools/record\"\n)\n",
+	}, {
+		name:    "a doc comment stays with its spec",
+		src:     "package p\n\nimport (\n\t// fmt prints.\n\t\"fmt\"\n)\n",
+		imports: []Import{{Path: "errors"}},
+		want:    "package p\n\nimport (\n\t\"errors\"\n\t// fmt prints.\n\t\"fmt\"\n)\n",
+	}, {
+		name:    "no standard library run: the first run",
+		src:     "package p\n\nimport (\n\t\"k8s.io/api/core/v1\"\n)\n",
+		imports: []Import{{Path: "errors"}},
+		want:    "package p\n\nimport (\n\t\"errors\"\n\t\"k8s.io/api/core/v1\"\n)\n",
+	}, {
+		name:    "renamed",
+		src:     "package p\n\nimport (\n\t\"fmt\"\n)\n",
+		imports: []Import{{Name: "stderrors", Path: "errors"}},
+		want:    "package p\n\nimport (\n\tstderrors \"errors\"\n\t\"fmt\"\n)\n",
+	}, {
+		name:    "only single-line declarations: one of its own after them",
+		src:     "package p\n\nimport \"fmt\"\n\nvar _ = fmt.Sprint\n",
+		imports: []Import{{Path: "errors"}, {Path: "context"}},
+		want:    "package p\n\nimport \"fmt\"\nimport \"context\"\nimport \"errors\"\n\nvar _ = fmt.Sprint\n",
+	}, {
+		name:    "no imports: after the package clause",
+		src:     "package p\n\nfunc f() {}\n",
+		imports: []Import{{Path: "errors"}},
+		want:    "package p\n\nimport \"errors\"\n\nfunc f() {}\n",
+	}, {
+		name: "nothing to add",
+		src:  "package p\n",
+		want: "package p\n",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			fset, file, tf := parse(t, tc.src)
+			if got := apply(t, tf, []byte(tc.src), AddImports(fset, file, tc.imports)); got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestWrap(t *testing.T) {
+	const header = "if ok {"
+	for _, tc := range []struct {
+		name, src string
+		want      string // "" when nothing is wrapped
+	}{{
+		name: "a statement where it stands",
+		src:  "package p\n\nfunc f() {\n\tg()\n\tr.Event()\n\tg()\n}\n",
+		want: "package p\n\nfunc f() {\n\tg()\n\tif ok {\n\t\tr.Event()\n\t}\n\tg()\n}\n",
+	}, {
+		name: "the trailing comment goes inside",
+		src:  "package p\n\nfunc f() {\n\t\tr.Event() // why\n}\n",
+		want: "package p\n\nfunc f() {\n\t\tif ok {\n\t\t\tr.Event() // why\n\t\t}\n}\n",
+	}, {
+		name: "a comment followed by code is not trailing",
+		src:  "package p\n\nfunc f() {\n\tr.Event() /* c */; g()\n}\n",
+		want: "package p\n\nfunc f() {\n\tif ok {\n\t\tr.Event()\n\t} /* c */; g()\n}\n",
+	}, {
+		name: "continuation lines indented, raw strings kept",
+		src:  "package p\n\nfunc f() {\n\tr.Eventf(obj,\n\t\t`raw\nline`,\n\t\terr)\n}\n",
+		want: "package p\n\nfunc f() {\n\tif ok {\n\t\tr.Eventf(obj,\n\t\t\t`raw\nline`,\n\t\t\terr)\n\t}\n}\n",
+	}, {
+		name: "the only statement of a one-line block: the block opened up",
+		src:  "package p\n\nfunc f() {\n\tdefer func() { r.Event() }()\n}\n",
+		want: "package p\n\nfunc f() {\n\tdefer func() {\n\t\tif ok {\n\t\t\tr.Event()\n\t\t}\n\t}()\n}\n",
+	}, {
+		name: "a one-line block with a comment: not wrapped",
+		src:  "package p\n\nfunc f() {\n\tdefer func() { /* c */ r.Event() }()\n}\n",
+	}, {
+		name: "not the only statement on its line: not wrapped",
+		src:  "package p\n\nfunc f() {\n\tg(); r.Event()\n}\n",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, file, tf := parse(t, tc.src)
+			parent, stmt := eventStmt(file)
+			edit, ok := Wrap([]byte(tc.src), tf, file, parent, stmt, header)
+			if !ok {
+				if tc.want != "" {
+					t.Fatalf("not wrapped, want:\n%s", tc.want)
+				}
+				return
+			}
+			if tc.want == "" {
+				t.Fatalf("wrapped, want no edit: %q", edit.NewText)
+			}
+			if got := apply(t, tf, []byte(tc.src), []analysis.TextEdit{edit}); got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// eventStmt finds the statement that calls a method of r, and its parent.
+func eventStmt(file *ast.File) (ast.Node, ast.Stmt) {
+	var parent ast.Node
+	var stmt ast.Stmt
+	var stack []ast.Node
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if es, ok := n.(*ast.ExprStmt); ok && stmt == nil {
+			if call, ok := es.X.(*ast.CallExpr); ok {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+					if id, ok := sel.X.(*ast.Ident); ok && id.Name == "r" {
+						parent, stmt = stack[len(stack)-1], es
+					}
+				}
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return parent, stmt
+}
+
+func TestQualifier(t *testing.T) {
+	errorsPkg := types.NewPackage("errors", "errors")
+	errorsPkg.Scope().Insert(types.NewFunc(token.NoPos, errorsPkg, "Is", types.NewSignatureType(nil, nil, nil, nil, nil, false)))
+	errorsPkg.MarkComplete()
+	imp := importerFunc(func(path string) (*types.Package, error) {
+		if path == "errors" {
+			return errorsPkg, nil
+		}
+		other := types.NewPackage(path, path[strings.LastIndex(path, "/")+1:])
+		other.Scope().Insert(types.NewVar(token.NoPos, other, "X", types.Typ[types.Int]))
+		other.MarkComplete()
+		return other, nil
+	})
+	for _, tc := range []struct {
+		name, src string
+		qual      string
+		imports   []Import
+	}{
+		{"imported", "package p\n\nimport \"errors\"\n\nvar _ = errors.Is\n", "errors.", nil},
+		{"imported under another name", "package p\n\nimport e \"errors\"\n\nvar _ = e.Is\n", "e.", nil},
+		{"dot import", "package p\n\nimport . \"errors\"\n\nvar _ = Is\n", "", nil},
+		{"not imported", "package p\n", "errors.", []Import{{Path: "errors"}}},
+		{"the name taken at package level", "package p\n\nvar errors = 1\n", "stderrors.", []Import{{Name: "stderrors", Path: "errors"}}},
+		{"the name taken by another import", "package p\n\nimport errors \"example.com/errors\"\n\nvar _ = errors.X\n", "stderrors.", []Import{{Name: "stderrors", Path: "errors"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fset, file, _ := parse(t, tc.src)
+			info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Implicits: map[ast.Node]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Scopes: map[ast.Node]*types.Scope{}}
+			conf := types.Config{Importer: imp, Error: func(error) {}}
+			pkg, _ := conf.Check("p", fset, []*ast.File{file}, info)
+			lookup := func(name string) types.Object {
+				_, obj := info.Scopes[file].LookupParent(name, token.NoPos)
+				return obj
+			}
+			qual, imports, ok := Qualifier(info, pkg, file, lookup, "errors", "Is")
+			if !ok || qual != tc.qual || !slices.Equal(imports, tc.imports) {
+				t.Errorf("got %q, %v, %v; want %q, %v", qual, imports, ok, tc.qual, tc.imports)
+			}
+		})
+	}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

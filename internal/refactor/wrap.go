@@ -1,0 +1,115 @@
+package refactor
+
+import (
+	"bytes"
+	"go/ast"
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Wrap returns the edit that puts stmt, a statement of file whose source
+// is src, inside a block opened by header ("if cond {"). parent is the
+// node that holds stmt. A statement that starts its line is wrapped where
+// it stands, with the comments that end its line, and its continuation
+// lines indented one more tab (not inside raw strings); the only statement
+// of a block written on one line (defer func() { r.Event(...) }()) gets the
+// block opened up. Anything else is not wrapped.
+func Wrap(src []byte, tf *token.File, file *ast.File, parent ast.Node, stmt ast.Stmt, header string) (analysis.TextEdit, bool) {
+	indent, startsLine := lineIndent(src, tf, stmt.Pos())
+	if startsLine {
+		end, comment := trailingComments(src, tf, file, stmt.End())
+		text := header + "\n" + indent + "\t" + reindent(src, tf, stmt, "\t") + comment + "\n" + indent + "}"
+		return analysis.TextEdit{Pos: stmt.Pos(), End: end, NewText: []byte(text)}, true
+	}
+	block, ok := parent.(*ast.BlockStmt)
+	if !ok || len(block.List) != 1 || tf.Line(block.Lbrace) != tf.Line(block.Rbrace) || hasComments(file, block) {
+		return analysis.TextEdit{}, false
+	}
+	indent = leadingSpace(src, tf, block.Lbrace)
+	text := "\n" + indent + "\t" + header + "\n" + indent + "\t\t" + string(src[tf.Offset(stmt.Pos()):tf.Offset(stmt.End())]) +
+		"\n" + indent + "\t}\n" + indent
+	return analysis.TextEdit{Pos: block.Lbrace + 1, End: block.Rbrace, NewText: []byte(text)}, true
+}
+
+// lineIndent returns the white space before pos on its line, and whether
+// only white space precedes pos there.
+func lineIndent(src []byte, tf *token.File, pos token.Pos) (string, bool) {
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	before := string(src[start:tf.Offset(pos)])
+	trimmed := strings.TrimLeft(before, " \t")
+	return before[:len(before)-len(trimmed)], trimmed == ""
+}
+
+// leadingSpace returns the white space that starts the line of pos.
+func leadingSpace(src []byte, tf *token.File, pos token.Pos) string {
+	line := src[tf.Offset(tf.LineStart(tf.Line(pos))):]
+	return string(line[:len(line)-len(bytes.TrimLeft(line, " \t"))])
+}
+
+// trailingComments returns where the comments that follow end on the
+// line of end finish, and their text with the space before them, when
+// nothing but those comments follows; else end and "".
+func trailingComments(src []byte, tf *token.File, file *ast.File, end token.Pos) (token.Pos, string) {
+	line := tf.Line(end)
+	i := sort.Search(len(file.Comments), func(i int) bool { return file.Comments[i].Pos() >= end })
+	last := end
+comments:
+	for ; i < len(file.Comments); i++ {
+		for _, c := range file.Comments[i].List {
+			if tf.Line(c.Slash) != line {
+				break comments
+			}
+			last = c.End()
+		}
+	}
+	if last == end {
+		return end, ""
+	}
+	rest := src[tf.Offset(last):]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl] // the rest of the line only: converting the file's rest would cost its size per fix
+	}
+	if len(bytes.TrimSpace(rest)) != 0 {
+		return end, "" // code follows: the comments are not trailing
+	}
+	return last, string(src[tf.Offset(end):tf.Offset(last)])
+}
+
+// hasComments reports whether a comment lies inside the block.
+func hasComments(file *ast.File, block *ast.BlockStmt) bool {
+	i := sort.Search(len(file.Comments), func(i int) bool { return file.Comments[i].Pos() > block.Lbrace })
+	return i < len(file.Comments) && file.Comments[i].Pos() < block.Rbrace
+}
+
+// reindent returns stmt's source with extra added after each line break
+// outside raw string literals.
+func reindent(src []byte, tf *token.File, stmt ast.Stmt, extra string) string {
+	start, end := tf.Offset(stmt.Pos()), tf.Offset(stmt.End())
+	var raw [][2]int
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.HasPrefix(lit.Value, "`") {
+			raw = append(raw, [2]int{tf.Offset(lit.Pos()), tf.Offset(lit.End())})
+		}
+		return true
+	})
+	var b strings.Builder
+	for i := start; i < end; i++ {
+		b.WriteByte(src[i])
+		if src[i] == '\n' && !inRanges(i, raw) {
+			b.WriteString(extra)
+		}
+	}
+	return b.String()
+}
+
+func inRanges(i int, ranges [][2]int) bool {
+	for _, r := range ranges {
+		if r[0] <= i && i < r[1] {
+			return true
+		}
+	}
+	return false
+}
