@@ -55,7 +55,7 @@ func (r *R) boolReassigned(ctx context.Context, other bool) {
 	if canceled {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "canceled no longer holds the check") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "BoolReassigned", "canceled no longer holds the check") // want `event "BoolReassigned" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) boolOnePath(ctx context.Context, x bool) {
@@ -66,7 +66,7 @@ func (r *R) boolOnePath(ctx context.Context, x bool) {
 	if stop {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "stop holds the check on one path") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "BoolOnePath", "stop holds the check on one path") // want `event "BoolOnePath" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) boolSetByClosure(ctx context.Context) {
@@ -76,7 +76,7 @@ func (r *R) boolSetByClosure(ctx context.Context) {
 	if canceled {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "a closure assigns canceled") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "BoolSetByClosure", "a closure assigns canceled") // want `event "BoolSetByClosure" emitted by r\.rec\.Event is not guarded`
 }
 
 // An error variable declared without a value holds nil on the first
@@ -87,7 +87,7 @@ func (r *R) errBeforeLoop(ctx context.Context, items []string) {
 		if err != nil {
 			return
 		}
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", item) // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "ErrBeforeLoop", item) // want `event "ErrBeforeLoop" emitted by r\.rec\.Event is not guarded`
 		err = ctx.Err()
 	}
 }

@@ -38,7 +38,7 @@ func (r *R) deferredClosure(ctx context.Context) {
 		return
 	}
 	defer func() {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "the check above ran long before") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "DeferredClosure", "the check above ran long before") // want `event "DeferredClosure" emitted by r\.rec\.Event is not guarded`
 	}()
 	defer func() {
 		if !errors.Is(ctx.Err(), context.Canceled) {
@@ -61,7 +61,7 @@ func (r *R) callback(ctx context.Context, register func(func())) {
 		return
 	}
 	register(func() {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "runs later") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Callback", "runs later") // want `event "Callback" emitted by r\.rec\.Event is not guarded`
 	})
 }
 

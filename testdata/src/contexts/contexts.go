@@ -21,7 +21,7 @@ func (r *R) blank(_ context.Context) {
 }
 
 func (r *R) unnamed(context.Context, string) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "unnamed context parameter") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Unnamed", "unnamed context parameter") // want `event "Unnamed" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) named(reqCtx context.Context) {
@@ -30,7 +30,7 @@ func (r *R) named(reqCtx context.Context) {
 
 func (r *R) local(get func() context.Context) {
 	ctx := get()
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "a local context") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Local", "a local context") // want `event "Local" emitted by r\.rec\.Event is not guarded`
 	_ = ctx
 }
 
@@ -62,7 +62,7 @@ func (r *R) declaredLater(get func() context.Context) { // want declaredLater:`e
 
 func (r *R) closureSeesEnclosing(ctx context.Context, items []string) {
 	each(items, func(item string) {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", item) // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "ClosureSeesEnclosing", item) // want `event "ClosureSeesEnclosing" emitted by r\.rec\.Event is not guarded`
 	})
 }
 

@@ -17,16 +17,16 @@ func (r *R) Reconcile(ctx context.Context) {
 	//ctxnotify:ignore the line above counts too
 	r.rec.Event(r.obj, corev1.EventTypeNormal, "Started", "x")
 	//ctxnotify:ignore // want `//ctxnotify:ignore needs a reason`
-	r.rec.Event(r.obj, corev1.EventTypeNormal, "Started", "x") // want `not guarded`
-	r.rec.Event(r.obj, corev1.EventTypeNormal, "Started", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeNormal, "Reconcile", "x")  // want `event "Reconcile" emitted by r\.rec\.Event is not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeNormal, "Reconcile2", "x") // want `event "Reconcile2" emitted by r\.rec\.Event is not guarded`
 	//ctxnotify:ignored is another word
-	r.rec.Event(r.obj, corev1.EventTypeNormal, "Started", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeNormal, "Reconcile3", "x") // want `event "Reconcile3" emitted by r\.rec\.Event is not guarded`
 }
 
 // A directive at the end of a line covers that line only.
 func (r *R) trailingOnly(ctx context.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeNormal, "Started", "x") //ctxnotify:ignore sent once at start-up
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeNormal, "Started", "x")       //ctxnotify:ignore sent once at start-up
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "TrailingOnly", "x") // want `event "TrailingOnly" emitted by r\.rec\.Event is not guarded`
 }
 
 // quiet's event is ignored, so it is not an emitter either.

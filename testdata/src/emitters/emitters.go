@@ -35,7 +35,7 @@ func (r *R) guardedOnly(ctx context.Context) {
 // usedAsValue would be guarded by its call site, but it is also used as a
 // value.
 func (r *R) usedAsValue(ctx context.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "UsedAsValue", "x") // want `event "UsedAsValue" emitted by r\.rec\.Event is not guarded`
 }
 
 // recursive is guarded through its only outside call site.
@@ -48,12 +48,12 @@ func (r *R) recursive(ctx context.Context, n int) {
 
 // noCallers has no call site at all: it is no guarded function.
 func (r *R) noCallers(ctx context.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "NoCallers", "x") // want `event "NoCallers" emitted by r\.rec\.Event is not guarded`
 }
 
 // mixed has one unguarded call site.
 func (r *R) mixed(ctx context.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Mixed", "x") // want `event "Mixed" emitted by r\.rec\.Event is not guarded`
 }
 
 // chainA and chainB call each other: both are emitters.

@@ -46,7 +46,7 @@ func (r *R) notAForwarder(ctx context.Context) {
 	if errs.Swapped(ctx.Err(), context.Canceled) {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "swapped parameters") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "NotAForwarder", "swapped parameters") // want `event "NotAForwarder" emitted by r\.rec\.Event is not guarded`
 }
 
 func update(ctx context.Context) error { return ctx.Err() }

@@ -11,5 +11,5 @@ import (
 type R struct{ rec record.EventRecorder }
 
 func (r *R) Reconcile(ctx context.Context) {
-	r.rec.Event(nil, "Warning", "Failed", "reported with -generated") // want `not guarded`
+	r.rec.Event(nil, "Warning", "Reconcile", "reported with -generated") // want `event "Reconcile" emitted by r\.rec\.Event is not guarded`
 }

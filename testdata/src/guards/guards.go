@@ -27,14 +27,14 @@ func (r *R) insideErrNil(ctx context.Context) {
 	if ctx.Err() == nil {
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guarded")
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "after the if") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "InsideErrNil", "after the if") // want `event "InsideErrNil" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) errorsIs(ctx context.Context) {
 	if !errors.Is(ctx.Err(), context.Canceled) {
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guarded")
 	} else {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "cancelled arm") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "ErrorsIs", "cancelled arm") // want `event "ErrorsIs" emitted by r\.rec\.Event is not guarded`
 	}
 }
 
@@ -83,13 +83,13 @@ func (r *R) reassignedErr(ctx context.Context, other error) {
 	if err != nil {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "err is not only ctx.Err()") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "ReassignedErr", "err is not only ctx.Err()") // want `event "ReassignedErr" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) selectDefault(ctx context.Context) {
 	select {
 	case <-ctx.Done():
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "cancelled arm") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "SelectDefault", "cancelled arm") // want `event "SelectDefault" emitted by r\.rec\.Event is not guarded`
 	default:
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guarded")
 	}
@@ -110,7 +110,7 @@ func (r *R) selectWithoutDefault(ctx context.Context, tick <-chan struct{}) {
 		return
 	case <-tick:
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "a tick does not mean alive") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "SelectWithoutDefault", "a tick does not mean alive") // want `event "SelectWithoutDefault" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) combined(ctx context.Context, failed bool) {
@@ -118,7 +118,7 @@ func (r *R) combined(ctx context.Context, failed bool) {
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guarded")
 	}
 	if failed || !errors.Is(ctx.Err(), context.Canceled) {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "failed alone reaches it") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Combined", "failed alone reaches it") // want `event "Combined" emitted by r\.rec\.Event is not guarded`
 	}
 	if !(ctx.Err() != nil || !failed) {
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guarded")
@@ -129,7 +129,7 @@ func (r *R) deadlineOnly(ctx context.Context) {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "a timeout test is no guard") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "DeadlineOnly", "a timeout test is no guard") // want `event "DeadlineOnly" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) backgroundCheck(ctx context.Context) {
@@ -137,7 +137,7 @@ func (r *R) backgroundCheck(ctx context.Context) {
 	if bg.Err() != nil {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "background is never cancelled") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "BackgroundCheck", "background is never cancelled") // want `event "BackgroundCheck" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) derivedContext(ctx context.Context) {
@@ -175,7 +175,7 @@ func (r *R) loops(ctx context.Context, items []string) {
 		}
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", item)
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "the loop may end without a check") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Loops", "the loop may end without a check") // want `event "Loops" emitted by r\.rec\.Event is not guarded`
 	for {
 		if ctx.Err() != nil {
 			break
@@ -217,7 +217,7 @@ func (r *R) partial(ctx context.Context, early bool) {
 			return
 		}
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "one path skips the check") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Partial", "one path skips the check") // want `event "Partial" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) goto_(ctx context.Context) {
@@ -276,10 +276,10 @@ func (r *R) guardCalls(ctx context.Context) {
 
 func (r *R) notGuardCalls(ctx context.Context) {
 	if !notAGuard(ctx, true) {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "not a guard") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "NotGuardCalls", "not a guard") // want `event "NotGuardCalls" emitted by r\.rec\.Event is not guarded`
 	}
 	if Alive(context.TODO()) {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guard of a TODO context") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "NotGuardCalls2", "guard of a TODO context") // want `event "NotGuardCalls2" emitted by r\.rec\.Event is not guarded`
 	}
 }
 
@@ -289,7 +289,7 @@ func (r *R) checkAfterEvent(ctx context.Context, early bool) {
 			return
 		}
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "a check after the event is not named") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "CheckAfterEvent", "a check after the event is not named") // want `event "CheckAfterEvent" emitted by r\.rec\.Event is not guarded`
 	if errors.Is(ctx.Err(), context.Canceled) {
 		return
 	}

@@ -97,7 +97,7 @@ func (r *R) timeout(ctx context.Context) {
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Timeout", "a timeout still notifies")
 	}
 	if !timedOut(ctx) {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "not timed out may be cancelled") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Timeout", "not timed out may be cancelled") // want `event "Timeout" emitted by r\.rec\.Event is not guarded`
 	}
 	if live(nil, ctx) {
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "guarded")
@@ -108,5 +108,5 @@ func (r *R) notGuards(ctx context.Context) {
 	if oneSided(ctx, true) || staleInside(ctx) {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "no guard") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "NotGuards", "no guard") // want `event "NotGuards" emitted by r\.rec\.Event is not guarded`
 }

@@ -77,7 +77,7 @@ func (r *R) withoutCancelOnePath(ctx context.Context, detach bool) {
 	if ctx.Err() != nil {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "ctx may be detached") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "WithoutCancelOnePath", "ctx may be detached") // want `event "WithoutCancelOnePath" emitted by r\.rec\.Event is not guarded`
 }
 
 // A context derived from Background by any function that is handed no
@@ -97,7 +97,7 @@ func (r *R) callsLoggerIntoBackground(ctx context.Context) {
 // The same function handed the reconcile context keeps it usable.
 func (r *R) loggerIntoReconcile(ctx context.Context) {
 	ctx = ctrl.LoggerInto(ctx, r.log)
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "usable") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "LoggerIntoReconcile", "usable") // want `event "LoggerIntoReconcile" emitted by r\.rec\.Event is not guarded`
 }
 
 var bg = context.Background()
@@ -121,6 +121,6 @@ func (r *R) callsPackageLevel(ctx context.Context) {
 func (r *R) declaredLater(get func() context.Context) {
 	var ctx context.Context
 	ctx = get()
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "assigned before the call") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "DeclaredLater", "assigned before the call") // want `event "DeclaredLater" emitted by r\.rec\.Event is not guarded`
 	_ = ctx
 }

@@ -17,7 +17,7 @@ type R struct {
 }
 
 func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Reconcile", "x") // want `event "Reconcile" emitted by r\.rec\.Event is not guarded`
 	steps := []func(context.Context) error{r.reconcileSource, r.reconcileArtifact}
 	for _, step := range steps {
 		_ = step(ctx)
@@ -27,7 +27,7 @@ func (r *R) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Res
 }
 
 func (r *R) reconcileSource(ctx context.Context) error {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "reached by reference") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "ReconcileSource", "reached by reference") // want `event "ReconcileSource" emitted by r\.rec\.Event is not guarded`
 	return nil
 }
 
@@ -39,7 +39,7 @@ func (r *R) reconcileArtifact(ctx context.Context) error {
 }
 
 func (r *R) helper(ctx context.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "reached by a call") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Helper", "reached by a call") // want `event "Helper" emitted by r\.rec\.Event is not guarded`
 }
 
 // Serve is not reconcile code: under scope reconcile it is an emitter.
@@ -51,11 +51,11 @@ func (r *R) Serve(ctx context.Context) { // want Serve:`emitter`
 // where a reconcile.TypedFunc is expected.
 var (
 	funcRoot = reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-		rec.Event(nil, corev1.EventTypeWarning, "Failed", "in a reconcile.Func") // want `not guarded`
+		rec.Event(nil, corev1.EventTypeWarning, "Serve", "in a reconcile.Func") // want `event "Serve" emitted by rec\.Event is not guarded`
 		return reconcile.Result{}, nil
 	})
 	typedRoot reconcile.TypedFunc[string] = func(ctx context.Context, key string) (reconcile.Result, error) {
-		rec.Event(nil, corev1.EventTypeWarning, "Failed", "in a reconcile.TypedFunc") // want `not guarded`
+		rec.Event(nil, corev1.EventTypeWarning, "Serve2", "in a reconcile.TypedFunc") // want `event "Serve2" emitted by rec\.Event is not guarded`
 		return reconcile.Result{}, nil
 	}
 	// notRoot is a plain function value: outside reconcile code, its
@@ -71,12 +71,12 @@ func register(f reconcile.Func) {}
 
 func registers() {
 	register(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-		rec.Event(nil, corev1.EventTypeWarning, "Failed", "an argument of type reconcile.Func") // want `not guarded`
+		rec.Event(nil, corev1.EventTypeWarning, "Registers", "an argument of type reconcile.Func") // want `event "Registers" emitted by rec\.Event is not guarded`
 		return reconcile.Result{}, nil
 	})
 }
 
 // Run is a root by -roots.
 func (r *R) Run(ctx context.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "in a configured root") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Run", "in a configured root") // want `event "Run" emitted by r\.rec\.Event is not guarded`
 }

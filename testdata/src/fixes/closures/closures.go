@@ -16,7 +16,7 @@ type R struct {
 func (r *R) Reconcile(ctx context.Context) (err error) {
 	defer func() {
 		if err != nil {
-			r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", err.Error()) // want `not guarded`
+			r.rec.Event(r.obj, corev1.EventTypeWarning, "Reconcile", err.Error()) // want `event "Reconcile" emitted by r\.rec\.Event is not guarded`
 		}
 	}()
 	defer r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "no fix for defer") // want `deferred event`
@@ -29,6 +29,6 @@ func (r *R) Reconcile(ctx context.Context) (err error) {
 }
 
 func (r *R) emit(ctx context.Context) bool {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Emit", "x") // want `event "Emit" emitted by r\.rec\.Event is not guarded`
 	return true
 }

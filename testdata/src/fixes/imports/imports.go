@@ -14,6 +14,6 @@ type R struct {
 }
 
 func (r *R) Reconcile(ctx context.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", fmt.Sprint("errors is added")) // want `not guarded`
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "once")                        // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Reconcile", fmt.Sprint("errors is added")) // want `event "Reconcile" emitted by r\.rec\.Event is not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Reconcile2", "once")                       // want `event "Reconcile2" emitted by r\.rec\.Event is not guarded`
 }

@@ -7,5 +7,5 @@ var errors = 1
 type R struct{ rec record.EventRecorder }
 
 func (r *R) Run(ctx contextAlias) {
-	r.rec.Event(nil, "Warning", "Failed", "x") // want `not guarded`
+	r.rec.Event(nil, "Warning", "Run", "x") // want `event "Run" emitted by r\.rec\.Event is not guarded`
 }

@@ -15,14 +15,14 @@ type R struct {
 var ctx = "a package-level ctx the body uses"
 
 func (r *R) blank(_ context.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "y") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Blank", "x")  // want `event "Blank" emitted by r\.rec\.Event is not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Blank2", "y") // want `event "Blank2" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) unnamed(context.Context, string) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Unnamed", "x") // want `event "Unnamed" emitted by r\.rec\.Event is not guarded`
 }
 
 func (r *R) taken(_ context.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", ctx) // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Taken", ctx) // want `event "Taken" emitted by r\.rec\.Event is not guarded`
 }

@@ -18,5 +18,5 @@ type R struct {
 var errors = errs.New("x")
 
 func (r *R) Reconcile(ctx stdctx.Context) {
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "renamed imports") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Reconcile", "renamed imports") // want `event "Reconcile" emitted by r\.rec\.Event is not guarded`
 }

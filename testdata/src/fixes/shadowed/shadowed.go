@@ -15,14 +15,14 @@ type R struct {
 
 func (r *R) Reconcile(ctx context.Context) error {
 	errors := []error{errorsNew()}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "a local hides errors") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Reconcile", "a local hides errors") // want `event "Reconcile" emitted by r\.rec\.Event is not guarded`
 	_ = errors
 	return nil
 }
 
 func (r *R) contextHidden(ctx context.Context) {
 	context := "hidden"
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", context) // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "ContextHidden", context) // want `event "ContextHidden" emitted by r\.rec\.Event is not guarded`
 }
 
 func errorsNew() error { return errors.New("x") }

@@ -7,5 +7,5 @@ import "k8s.io/client-go/tools/record"
 type R struct{ rec record.EventRecorder }
 
 func (r *R) Reconcile(ctx context.Context) {
-	r.rec.Event(nil, "Warning", "Failed", "x") // want `not guarded`
+	r.rec.Event(nil, "Warning", "Reconcile", "x") // want `event "Reconcile" emitted by r\.rec\.Event is not guarded`
 }
