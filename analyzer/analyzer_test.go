@@ -11,9 +11,25 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
-func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer,
-		"sinks", "guards", "contexts", "closures", "emitters", "directives", "crosspkg/guard", "crosspkg/notify", "crosspkg/die", "crosspkg/controller")
+// The catalogue: one package per group of cases, run with the default
+// configuration; the GOPATH tree, then the module-mode tree of a code base
+// on the events.k8s.io/v1 API.
+var (
+	cataloguePackages = []string{
+		"sinks", "guards", "contexts", "closures", "emitters", "directives",
+		"crosspkg/guard", "crosspkg/notify", "crosspkg/die", "crosspkg/controller",
+		"reassigned", "errorsis", "guardshapes", "booleans", "evalorder", "typeparams", "fresh/source", "fresh",
+	}
+	eventsv1Packages = []string{"eventsv1/sinks", "eventsv1/notify", "eventsv1/flux"}
+)
+
+// TestCatalogue checks every case's expectations, then, on the same
+// results, the exact messages and the related information.
+func TestCatalogue(t *testing.T) {
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, cataloguePackages...)
+	results = append(results, analysistest.Run(t, eventsv1, analyzer.Analyzer, eventsv1Packages...)...)
+	t.Run("messages", func(t *testing.T) { checkMessages(t, results) })
+	t.Run("related", func(t *testing.T) { checkRelated(t, results) })
 }
 
 func TestScopeReconcile(t *testing.T) {
@@ -111,9 +127,3 @@ var testdata = func() string {
 	}
 	return dir
 }()
-
-// TestCatalogue runs the catalogue packages added for the cases real
-// controller code exposed.
-func TestCatalogue(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "reassigned", "errorsis", "guardshapes", "booleans", "evalorder", "typeparams", "fresh/source", "fresh")
-}

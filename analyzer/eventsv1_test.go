@@ -14,10 +14,6 @@ import (
 // GOPATH tree with the struct of v0.111.
 var eventsv1 = filepath.Join(testdata, "eventsv1")
 
-func TestEventsV1(t *testing.T) {
-	analysistest.Run(t, eventsv1, analyzer.Analyzer, "eventsv1/sinks", "eventsv1/notify", "eventsv1/flux")
-}
-
 func TestEventsV1Fixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, eventsv1, analyzer.Analyzer, "eventsv1/fixes")
 }

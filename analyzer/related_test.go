@@ -6,24 +6,16 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
-// TestRelatedInformation checks the explanations attached to findings: the
-// chain of an emitter call down to the sink, and the checks that guard
-// only some paths.
-func TestRelatedInformation(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "guards", "emitters", "crosspkg/controller")
+// checkRelated checks the explanations attached to findings: the chain of
+// an emitter call down to the sink, and the checks that guard only some
+// paths.
+func checkRelated(t *testing.T, results []*analysistest.Result) {
 	related := func(pkg, msgPart string) []analysis.RelatedInformation {
-		for _, r := range results {
-			if r.Pass.Pkg.Path() != pkg {
-				continue
-			}
-			for _, d := range r.Diagnostics {
-				if strings.Contains(d.Message, msgPart) {
-					return d.Related
-				}
+		for _, d := range resultOf(t, results, pkg).Diagnostics {
+			if strings.Contains(d.Message, msgPart) {
+				return d.Related
 			}
 		}
 		t.Fatalf("%s: no diagnostic containing %q", pkg, msgPart)
