@@ -2,9 +2,10 @@ package analyzer
 
 import (
 	"fmt"
-	"go/token"
 	"regexp"
 	"strings"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 )
 
 // Config holds the analyzer's settings. The command line (-ctxnotify.NAME flags)
@@ -34,6 +35,36 @@ const (
 	scopeReconcile = "reconcile"
 )
 
+// A Setting is one field of Config: its name (the -ctxnotify.NAME flag and
+// the plugin's key), the form of its value, whether it is a list, and what
+// it does.
+type Setting struct {
+	Name, Form, Doc string
+	List            bool
+}
+
+// Settings lists Config's fields in the order of its declaration. The
+// flags' usage, New's errors and the plugin's errors all quote it, so each
+// form is spelled out here only.
+var Settings = []Setting{
+	{"scope", `"` + scopeAll + `" or "` + scopeReconcile + `"`, `which functions are checked: "all" (every function with a usable context) or "reconcile" (code reached from Reconcile methods and roots)`, false},
+	{"roots", "regular expressions over pkgpath.Recv.Method or pkgpath.Func", "extra reconcile roots", true},
+	{"sinks", qualname.Form, "extra event sinks", true},
+	{"guards", qualname.Form + `, "!" in front when true means not cancelled`, "extra guard functions, returning true when the context is cancelled", true},
+	{"strict", "true or false", "also report cancellation checks that suppress context.DeadlineExceeded, such as ctx.Err() != nil", false},
+	{"generated", "true or false", "also report findings in generated files", false},
+}
+
+// formOf returns the form of the setting name.
+func formOf(name string) string {
+	for _, s := range Settings {
+		if s.Name == name {
+			return s.Form
+		}
+	}
+	panic("no setting " + name)
+}
+
 // settings is a validated Config, ready for the passes.
 type settings struct {
 	reconcileOnly bool
@@ -58,17 +89,17 @@ func (c Config) validate() (*settings, error) {
 	case scopeReconcile:
 		s.reconcileOnly = true
 	default:
-		return nil, fmt.Errorf("scope: %q is not a scope; use %q or %q", c.Scope, scopeAll, scopeReconcile)
+		return nil, fmt.Errorf("scope: %q is not a scope; use %s", c.Scope, formOf("scope"))
 	}
 	for _, r := range c.Roots {
 		re, err := regexp.Compile(r)
 		if err != nil {
-			return nil, fmt.Errorf("roots: %q is not a regular expression over pkgpath.Recv.Method or pkgpath.Func: %v", r, err)
+			return nil, fmt.Errorf("roots: %q is not a regular expression (%v); want %s", r, err, formOf("roots"))
 		}
 		s.roots = append(s.roots, re)
 	}
 	for _, name := range c.Sinks {
-		if err := validateQualifiedName(name); err != nil {
+		if err := qualname.Parse(name); err != nil {
 			return nil, fmt.Errorf("sinks: %v", err)
 		}
 		s.sinks[name] = true
@@ -76,27 +107,10 @@ func (c Config) validate() (*settings, error) {
 	for _, name := range c.Guards {
 		inverse := strings.HasPrefix(name, "!")
 		name = strings.TrimPrefix(name, "!")
-		if err := validateQualifiedName(name); err != nil {
+		if err := qualname.Parse(name); err != nil {
 			return nil, fmt.Errorf("guards: %v", err)
 		}
 		s.guards[name] = inverse
 	}
 	return s, nil
-}
-
-// validateQualifiedName accepts "pkgpath.Func" and "pkgpath.Type.Method".
-func validateQualifiedName(name string) error {
-	const form = "want pkgpath.Func or pkgpath.Type.Method, e.g. example.com/events.Notify"
-	slash := strings.LastIndex(name, "/")
-	tail := name[slash+1:]
-	dot := strings.Index(tail, ".")
-	if name == "" || dot <= 0 || strings.ContainsAny(name, " \t\n,") {
-		return fmt.Errorf("%q: %s", name, form)
-	}
-	for _, ident := range strings.Split(tail[dot+1:], ".") {
-		if !token.IsIdentifier(ident) {
-			return fmt.Errorf("%q: %q is not an identifier; %s", name, ident, form)
-		}
-	}
-	return nil
 }

@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"flag"
+	"strconv"
 	"strings"
 )
 
@@ -11,13 +13,43 @@ var flagConfig Config
 
 func init() {
 	fs := &Analyzer.Flags
-	fs.Var(scopeFlag{}, "scope", `which functions are checked: "all" (every function with a usable context) or "reconcile" (code reached from Reconcile methods and -roots)`)
-	fs.Var(&checkedList{&flagConfig.Roots}, "roots", "comma-separated regular expressions over pkgpath.Recv.Method or pkgpath.Func naming extra reconcile roots")
-	fs.Var(&checkedList{&flagConfig.Sinks}, "sinks", "comma-separated extra event sinks, as pkgpath.Type.Method or pkgpath.Func")
-	fs.Var(&checkedList{&flagConfig.Guards}, "guards", `comma-separated extra guard functions returning true when the context is cancelled, as pkgpath.Func or pkgpath.Type.Method ("!" in front: true when not cancelled)`)
-	fs.BoolVar(&flagConfig.Strict, "strict", false, "also report cancellation checks that suppress context.DeadlineExceeded, such as ctx.Err() != nil")
-	fs.BoolVar(&flagConfig.Generated, "generated", false, "also report findings in generated files")
+	values := map[string]flag.Value{
+		"scope":     scopeFlag{},
+		"roots":     &checkedList{&flagConfig.Roots},
+		"sinks":     &checkedList{&flagConfig.Sinks},
+		"guards":    &checkedList{&flagConfig.Guards},
+		"strict":    boolFlag{&flagConfig.Strict},
+		"generated": boolFlag{&flagConfig.Generated},
+	}
+	for _, s := range Settings {
+		usage := s.Doc
+		if s.List {
+			usage = "comma-separated " + usage + ", as " + s.Form
+		}
+		fs.Var(values[s.Name], s.Name, usage)
+	}
 }
+
+// boolFlag is a boolean setting's flag.
+type boolFlag struct{ p *bool }
+
+func (f boolFlag) String() string {
+	if f.p == nil {
+		return "false"
+	}
+	return strconv.FormatBool(*f.p)
+}
+
+func (f boolFlag) Set(v string) error {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return err
+	}
+	*f.p = b
+	return nil
+}
+
+func (boolFlag) IsBoolFlag() bool { return true }
 
 // flagSettings validates the flag values for one run.
 func flagSettings() (*settings, error) { return flagConfig.validate() }

@@ -3,6 +3,8 @@ package analyzer
 import (
 	"go/types"
 	"slices"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 )
 
 // Packages whose recorders publish events. An import of one of them
@@ -138,7 +140,7 @@ func declaresSinks(path string, s *settings) bool {
 		return true
 	}
 	for name := range s.sinks {
-		if _, ok := inPackage(name, path); ok {
+		if _, ok := qualname.In(name, path); ok {
 			return true
 		}
 	}

@@ -43,6 +43,9 @@ func New(raw any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkModuleNames(s); err != nil {
+		return nil, err
+	}
 	return ctxnotifyPlugin{withoutRelated(a)}, nil
 }
 

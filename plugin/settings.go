@@ -38,20 +38,6 @@ func (s Settings) config() analyzer.Config {
 	}
 }
 
-// settingForms gives, for each setting in documentation order, the form it
-// accepts; error messages quote it.
-var settingForms = []struct {
-	name, form string
-	list       bool
-}{
-	{"scope", `"all" or "reconcile"`, false},
-	{"roots", "a list of regular expressions over pkgpath.Recv.Method or pkgpath.Func", true},
-	{"sinks", "a list of pkgpath.Type.Method or pkgpath.Func", true},
-	{"guards", `a list of pkgpath.Func or pkgpath.Type.Method, "!" in front when true means not cancelled`, true},
-	{"strict", "true or false", false},
-	{"generated", "true or false", false},
-}
-
 // decodeSettings decodes the raw settings strictly: an unknown key or a value
 // of the wrong type is an error that names the setting and its form.
 func decodeSettings(raw any) (Settings, error) {
@@ -78,20 +64,24 @@ func decodeSettings(raw any) (Settings, error) {
 	return Settings{}, fmt.Errorf("ctxnotify: settings: %v", err)
 }
 
-// formOf returns the form a setting accepts and whether it is a list.
+// formOf returns the form a setting accepts, as a YAML value, and whether
+// it is a list.
 func formOf(name string) (form string, list bool) {
-	for _, s := range settingForms {
-		if s.name == name {
-			return s.form, s.list
+	for _, s := range analyzer.Settings {
+		if s.Name == name {
+			if s.List {
+				return "a list of " + s.Form, true
+			}
+			return s.Form, false
 		}
 	}
 	return "one of " + settingNames(), false
 }
 
 func settingNames() string {
-	names := make([]string, len(settingForms))
-	for i, s := range settingForms {
-		names[i] = s.name
+	names := make([]string, len(analyzer.Settings))
+	for i, s := range analyzer.Settings {
+		names[i] = s.Name
 	}
 	return strings.Join(names, ", ")
 }

@@ -1,11 +1,15 @@
 package plugin
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
 // The raw settings below have the shapes golangci-lint's configuration loader
@@ -74,7 +78,7 @@ func TestNewRejectsBadSettings(t *testing.T) {
 		{"unknown key", map[string]any{"scopes": "all"},
 			`ctxnotify: unknown setting "scopes"; the settings are scope, roots, sinks, guards, strict, generated`},
 		{"identifier as a key", map[string]any{"sinks": map[string]any{"example": map[string]any{"com/notify": "Send"}}},
-			"ctxnotify: sinks: got a mapping, want a list of pkgpath.Type.Method or pkgpath.Func"},
+			"ctxnotify: sinks: got a mapping, want a list of pkgpath.Func or pkgpath.Type.Method"},
 		{"scope not a string", map[string]any{"scope": true},
 			`ctxnotify: scope: got a boolean, want "all" or "reconcile"`},
 		{"scope unknown", map[string]any{"scope": "controllers"},
@@ -84,11 +88,11 @@ func TestNewRejectsBadSettings(t *testing.T) {
 		{"roots entry a number", map[string]any{"roots": []any{1}},
 			"ctxnotify: roots: an entry is a number, want a list of regular expressions over pkgpath.Recv.Method or pkgpath.Func"},
 		{"roots bad regexp", map[string]any{"roots": []any{"(Reconcile"}},
-			`ctxnotify: roots: "(Reconcile" is not a regular expression over pkgpath.Recv.Method or pkgpath.Func: ...`},
+			`ctxnotify: roots: "(Reconcile" is not a regular expression (...`},
 		{"sinks a string", map[string]any{"sinks": "example.com/notify.Alert"},
-			"ctxnotify: sinks: got a string, want a list of pkgpath.Type.Method or pkgpath.Func"},
+			"ctxnotify: sinks: got a string, want a list of pkgpath.Func or pkgpath.Type.Method"},
 		{"sinks entry a list", map[string]any{"sinks": []any{[]any{"a"}}},
-			"ctxnotify: sinks: an entry is a list, want a list of pkgpath.Type.Method or pkgpath.Func"},
+			"ctxnotify: sinks: an entry is a list, want a list of pkgpath.Func or pkgpath.Type.Method"},
 		{"sinks malformed", map[string]any{"sinks": []any{"Alert"}},
 			`ctxnotify: sinks: "Alert": want pkgpath.Func or pkgpath.Type.Method...`},
 		{"guards a mapping", map[string]any{"guards": map[string]any{"a": "b"}},
@@ -121,21 +125,21 @@ func TestNewRejectsBadSettings(t *testing.T) {
 	}
 }
 
-// TestSettingFormsCoverSettings keeps the table error messages quote in step
-// with the Settings struct.
+// TestSettingFormsCoverSettings keeps the analyzer's table of settings, which
+// error messages quote, in step with the Settings struct.
 func TestSettingFormsCoverSettings(t *testing.T) {
 	typ := reflect.TypeFor[Settings]()
-	if typ.NumField() != len(settingForms) {
-		t.Fatalf("Settings has %d fields, settingForms %d entries", typ.NumField(), len(settingForms))
+	if typ.NumField() != len(analyzer.Settings) {
+		t.Fatalf("Settings has %d fields, analyzer.Settings %d entries", typ.NumField(), len(analyzer.Settings))
 	}
 	for i := range typ.NumField() {
 		f := typ.Field(i)
 		tag := f.Tag.Get("json")
-		if tag != settingForms[i].name {
-			t.Errorf("field %s has json key %q, settingForms[%d] names %q", f.Name, tag, i, settingForms[i].name)
+		if tag != analyzer.Settings[i].Name {
+			t.Errorf("field %s has json key %q, analyzer.Settings[%d] names %q", f.Name, tag, i, analyzer.Settings[i].Name)
 		}
-		if list := f.Type.Kind() == reflect.Slice; list != settingForms[i].list {
-			t.Errorf("setting %s: list = %v in settingForms, want %v", tag, settingForms[i].list, list)
+		if list := f.Type.Kind() == reflect.Slice; list != analyzer.Settings[i].List {
+			t.Errorf("setting %s: List = %v in analyzer.Settings, want %v", tag, analyzer.Settings[i].List, list)
 		}
 	}
 }
@@ -153,6 +157,43 @@ func TestSettingsMirrorConfig(t *testing.T) {
 	for i := range ct.NumField() {
 		if _, ok := cfg.FieldByName(ct.Field(i).Name); !ok {
 			t.Errorf("analyzer.Config.%s has no setting", ct.Field(i).Name)
+		}
+	}
+}
+
+// TestNewChecksModuleNames: an entry in the module golangci-lint runs in
+// must name one of its packages, which only the file system tells.
+func TestNewChecksModuleNames(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod":             "module example.com/m\n\ngo 1.26\n",
+		"notify/notify.go":   "package notify\n",
+		"notify/x_test.go":   "package notify\n",
+		"testonly/a_test.go": "package testonly\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(filepath.Join(dir, "notify")) // golangci-lint may run in a subdirectory
+	for _, tc := range []struct {
+		raw  map[string]any
+		want string // "" when accepted
+	}{
+		{map[string]any{"sinks": []any{"example.com/m/notify.Send"}}, ""},
+		{map[string]any{"sinks": []any{"example.org/other.Send"}}, ""},
+		{map[string]any{"sinks": []any{"example.com/m/notfiy.Send"}}, `ctxnotify: sinks: "example.com/m/notfiy.Send" names nothing: module example.com/m has no package example.com/m/notfiy`},
+		{map[string]any{"guards": []any{"!example.com/m/testonly.Live"}}, `ctxnotify: guards: "example.com/m/testonly.Live" names nothing: module example.com/m has no package example.com/m/testonly`},
+	} {
+		_, err := New(tc.raw)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("New(%v): %v, want no error", tc.raw, err)
+		case tc.want != "" && (err == nil || err.Error() != tc.want):
+			t.Errorf("New(%v) = %v, want %q", tc.raw, err, tc.want)
 		}
 	}
 }

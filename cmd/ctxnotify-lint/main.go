@@ -10,7 +10,9 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"os"
+	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
@@ -29,6 +31,12 @@ func main() {
 		// .cfg runs, usage and help: the multichecker's own behaviour.
 		if cl.Help {
 			driver.RegisterHelpFlags()
+		}
+		if len(cl.Patterns) == 1 && strings.HasSuffix(cl.Patterns[0], ".cfg") {
+			if err := driver.CheckVetConfig(lintAnalyzer, cl.Patterns[0]); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
 		}
 		multichecker.Main(lintAnalyzer)
 		return

@@ -1,23 +1,63 @@
 package driver
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 )
 
 // checkConfiguredPackages returns an error for a -sinks or -guards entry
 // whose package is none of the packages the run loaded, roots and
 // dependencies alike: a typo in the package path would otherwise check
 // nothing. (The analyzer itself reports entries that name nothing in a
-// package it sees, and packages missing from the analysed module; only the
-// standalone driver sees the whole import graph.)
+// package it sees; only the standalone driver sees the whole import graph.)
 func checkConfiguredPackages(a *analysis.Analyzer, initial []*packages.Package) error {
 	loaded := make(map[string]bool)
 	packages.Visit(initial, nil, func(p *packages.Package) { loaded[p.PkgPath] = true })
+	return forConfiguredNames(a, func(setting, name string) error {
+		if !anyLoaded(loaded, name) {
+			return fmt.Errorf("-%s.%s: %q names nothing: no package this run loads is %s", a.Name, setting, name, qualname.Packages(name)[0])
+		}
+		return nil
+	})
+}
+
+// CheckVetConfig checks the -sinks and -guards entries of a go vet or go
+// fix run against the module of the package its .cfg file describes: an
+// entry in that module must name one of its packages. This is the file
+// system's part of the check, done before the analysis, which reads no
+// file.
+func CheckVetConfig(a *analysis.Analyzer, cfgFile string) error {
+	data, err := os.ReadFile(cfgFile)
+	if err != nil {
+		return nil // the multichecker reports it
+	}
+	var cfg struct{ Dir, ImportPath, ModulePath string }
+	if json.Unmarshal(data, &cfg) != nil || cfg.ModulePath == "" || cfg.Dir == "" {
+		return nil
+	}
+	root, ok := qualname.ModuleRoot(cfg.Dir, cfg.ImportPath, cfg.ModulePath)
+	if !ok {
+		return nil
+	}
+	return forConfiguredNames(a, func(setting, name string) error {
+		if err := qualname.CheckInModule(root, cfg.ModulePath, name); err != nil {
+			return fmt.Errorf("%s: %s: %q names nothing: %v", a.Name, setting, name, err)
+		}
+		return nil
+	})
+}
+
+// forConfiguredNames calls check for each entry of the sinks and guards
+// flags, in order, and returns its first error.
+func forConfiguredNames(a *analysis.Analyzer, check func(setting, name string) error) error {
 	for _, setting := range []string{"sinks", "guards"} {
 		f := a.Flags.Lookup(setting)
 		if f == nil || f.Value.String() == "" {
@@ -26,33 +66,20 @@ func checkConfiguredPackages(a *analysis.Analyzer, initial []*packages.Package) 
 		names := strings.Split(f.Value.String(), ",")
 		sort.Strings(names)
 		for _, name := range names {
-			name = strings.TrimPrefix(strings.TrimSpace(name), "!")
-			if !anyLoaded(loaded, name) {
-				return fmt.Errorf("-%s.%s: %q names nothing: no package this run loads is %s", a.Name, setting, name, packagePart(name))
+			if err := check(setting, strings.TrimPrefix(strings.TrimSpace(name), "!")); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
-// anyLoaded reports whether name ("pkgpath.Func" or "pkgpath.Type.Method")
-// starts with a loaded package path. The package path's last element may
-// hold dots (gopkg.in/yaml.v3), so every split is tried.
+// anyLoaded reports whether name starts with a loaded package path.
 func anyLoaded(loaded map[string]bool, name string) bool {
-	for i := strings.LastIndex(name, "/") + 1; i < len(name); i++ {
-		if name[i] == '.' && loaded[name[:i]] {
+	for _, pkgPath := range qualname.Packages(name) {
+		if loaded[pkgPath] {
 			return true
 		}
 	}
 	return false
-}
-
-// packagePart is the package path of name, up to the first dot after its
-// last slash.
-func packagePart(name string) string {
-	slash := strings.LastIndex(name, "/")
-	if dot := strings.Index(name[slash+1:], "."); dot >= 0 {
-		return name[:slash+1+dot]
-	}
-	return name
 }

@@ -1,0 +1,61 @@
+package plugin
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
+)
+
+// checkModuleNames returns an error for a sinks or guards entry that lies
+// in the module golangci-lint runs in but names none of its packages: a
+// typo would otherwise check nothing. It is the file system's part of the
+// check, done when golangci-lint starts, since the analysis reads no file.
+// Outside a module it checks nothing.
+func checkModuleNames(s Settings) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	root, modPath, ok := findModule(wd)
+	if !ok {
+		return nil
+	}
+	for _, list := range []struct {
+		setting string
+		names   []string
+	}{{"sinks", s.Sinks}, {"guards", s.Guards}} {
+		for _, name := range list.names {
+			name = trimInverse(name)
+			if err := qualname.CheckInModule(root, modPath, name); err != nil {
+				return fmt.Errorf("%s: %s: %q names nothing: %v", Name, list.setting, name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// findModule returns the root and path of the module that holds dir.
+func findModule(dir string) (root, modPath string, ok bool) {
+	for {
+		if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+			modPath = modfile.ModulePath(data)
+			return dir, modPath, modPath != ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", "", false
+		}
+		dir = parent
+	}
+}
+
+func trimInverse(guard string) string {
+	if len(guard) > 0 && guard[0] == '!' {
+		return guard[1:]
+	}
+	return guard
+}
