@@ -69,7 +69,12 @@
 // context that is usable on every path to it. A context reached only
 // through an expression (req.Context(), a struct field) is not a variable
 // in hand: such a handler counts as a helper without a context (an
-// emitter) until it names the context, as in ctx := req.Context().
+// emitter) until it names the context, as in ctx := req.Context(). A
+// context read from a struct field is not usable either: a test of it (if
+// r.ctx.Err() != nil { return }, a guard function or a select handed it)
+// is no check, and the fix checks the function's own context; a local
+// given its value (ctx := r.ctx, or one derived from it) is a variable
+// like any other.
 //
 // # Cancellation checks
 //
@@ -204,8 +209,9 @@
 // servers the manager runs, all cancelled together at shutdown. With
 // -ctxnotify.scope=reconcile, only reconcile code is checked: methods named
 // Reconcile whose first parameter is a context.Context, function literals
-// converted to (or given where the code expects) controller-runtime's
-// reconcile.Func or reconcile.TypedFunc, functions matched by
+// converted to controller-runtime's reconcile.Func or reconcile.TypedFunc
+// (explicitly, or given where the code expects one: an argument, an
+// assignment, a return statement), functions matched by
 // -ctxnotify.roots, and every function, method and closure of the package
 // that these reach through calls or references (method values, function
 // values, closures defined inside them). Other functions are treated as

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // reconcileCode returns, for scope reconcile, every function of the
@@ -91,8 +92,32 @@ func isReconcileFunc(idx *index, f *funcNode) bool {
 		if parent.Type != nil {
 			target = info.TypeOf(parent.Type)
 		}
+	case *ast.ReturnStmt:
+		_, i := cur.ParentEdge()
+		target = resultOf(info, cur.Parent(), i, len(parent.Results))
 	}
 	return target != nil && isReconcileFuncType(target)
+}
+
+// resultOf is the type of result i of the function that the return
+// statement ret (with n results) returns from.
+func resultOf(info *types.Info, ret inspector.Cursor, i, n int) types.Type {
+	for encl := range ret.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var sig *types.Signature
+		switch fn := encl.Node().(type) {
+		case *ast.FuncDecl:
+			if obj, ok := info.Defs[fn.Name].(*types.Func); ok {
+				sig = obj.Signature()
+			}
+		case *ast.FuncLit:
+			sig, _ = info.TypeOf(fn).(*types.Signature)
+		}
+		if sig == nil || i < 0 || i >= n || n != sig.Results().Len() {
+			return nil
+		}
+		return sig.Results().At(i).Type()
+	}
+	return nil
 }
 
 // paramType is the type of a call's argument i.
