@@ -10,9 +10,10 @@ import (
 
 // reconcileCode returns, for scope reconcile, every function of the
 // package that a root reaches through calls or references (method values,
-// function values, the literals defined inside it). Under scope all it
+// function values, the literals defined inside it), also through an
+// interface of the package to its implementations. Under scope all it
 // returns nil: every function is in scope.
-func reconcileCode(idx *index, s *settings) map[*funcNode]bool {
+func reconcileCode(idx *index, ifaces *implementations, s *settings) map[*funcNode]bool {
 	if !s.reconcileOnly {
 		return nil
 	}
@@ -27,10 +28,20 @@ func reconcileCode(idx *index, s *settings) map[*funcNode]bool {
 	for len(work) > 0 {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, g := range f.refs {
-			if !in[g] {
+		reach := func(g *funcNode) {
+			if g != nil && !in[g] {
 				in[g] = true
 				work = append(work, g)
+			}
+		}
+		for _, g := range f.refs {
+			reach(g)
+		}
+		for _, site := range f.calls {
+			if site.callee != nil {
+				for _, im := range ifaces.impls[site.callee] {
+					reach(idx.decls[im.method])
+				}
 			}
 		}
 	}
