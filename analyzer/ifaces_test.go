@@ -19,7 +19,19 @@ import (
 // package's own interfaces, and crossplane-runtime's and karpenter's
 // recorder interfaces seen from a controller (facts).
 func TestInterfaces(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "ifaces", "ifaces/crossplane", "ifaces/karpenter")
+	analysistest.Run(t, testdata, analyzer.Analyzer, "ifaces", "ifaces/crossplane", "ifaces/karpenter", "ifaces/remoteimpl")
+}
+
+// TestInterfaceSinks: the sinks entries that the README gives for
+// argo-rollouts' recorder (behind a function field) and for an interface
+// implemented only in another package make calls through them sinks.
+func TestInterfaceSinks(t *testing.T) {
+	a := newAnalyzer(t, analyzer.Config{Sinks: []string{
+		"github.com/argoproj/argo-rollouts/utils/record.EventRecorder.Eventf",
+		"github.com/argoproj/argo-rollouts/utils/record.EventRecorder.Warnf",
+		"ifaces/remote.Sender.Send",
+	}})
+	analysistest.Run(t, testdata, a, "ifaces/argo")
 }
 
 // TestFrameworkFacts pins the emitter facts of the frameworks' recorder
@@ -30,6 +42,7 @@ func TestFrameworkFacts(t *testing.T) {
 	const (
 		crossplane = "github.com/crossplane/crossplane-runtime/pkg/event"
 		karpenter  = "sigs.k8s.io/karpenter/pkg/events"
+		argo       = "github.com/argoproj/argo-rollouts/utils/record"
 	)
 	want := map[string][]string{
 		crossplane: {
@@ -41,10 +54,15 @@ func TestFrameworkFacts(t *testing.T) {
 			"recorder.Publish: emitter(r.publishEvent@recorder.go:72 -> r.rec.Event@recorder.go:90)",
 			"recorder.publishEvent: emitter(r.rec.Event@recorder.go:90)",
 		},
+		// Eventf and Warnf reach the recorder only through a function
+		// field: no emitter methods.
+		argo: {
+			"EventRecorderAdapter.defaultEventf: emitter(e.Recorder.Eventf@record.go:54)",
+		},
 	}
 	// The stubs hold no expectations: the run reports each fact as
 	// unexpected, which this test reads instead.
-	results := analysistest.Run(&recorder{}, testdata, analyzer.Analyzer, crossplane, karpenter)
+	results := analysistest.Run(&recorder{}, testdata, analyzer.Analyzer, crossplane, karpenter, argo)
 	for _, r := range results {
 		path := r.Pass.Pkg.Path()
 		if r.Err != nil {
@@ -63,8 +81,8 @@ func TestFrameworkFacts(t *testing.T) {
 			t.Errorf("%s: facts\n\t%s\nwant\n\t%s", path, strings.Join(got, "\n\t"), strings.Join(want[path], "\n\t"))
 		}
 	}
-	if len(results) != 2 {
-		t.Errorf("%d results, want 2", len(results))
+	if len(results) != len(want) {
+		t.Errorf("%d results, want %d", len(results), len(want))
 	}
 }
 
