@@ -63,7 +63,7 @@ func findImplementations(idx *index, k *sinks) *implementations {
 				}
 				fn = fn.Origin()
 				if fn.Pkg() == idx.pass.Pkg && isInterfaceMethod(fn) || seen[[2]*types.Func{m, fn}] {
-					continue // promoted from an embedded interface of the package: nothing to follow
+					continue // promoted from an embedded interface of the package (nothing to follow), or met already
 				}
 				seen[[2]*types.Func{m, fn}] = true
 				if len(im.impls[m]) == 0 {
