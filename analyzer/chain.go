@@ -13,21 +13,35 @@ import (
 // the bound costs nothing.
 const maxChain = 32
 
-// chain lists the calls from site down to the sink.
+// chain lists the calls from site down to the sink. A call through an
+// emitter interface method names the implementation that emits, and goes
+// on with its chain.
 func (em *emitters) chain(site *callSite) []emitStep {
 	var steps []emitStep
 	for range maxChain {
-		steps = append(steps, emitStep{Callee: site.name(), At: shortPos(em.idx.pass.Fset, site.call.Pos())})
+		step := emitStep{Callee: site.name(), At: shortPos(em.idx.pass.Fset, site.call.Pos())}
 		if em.isSinkCall(site) {
-			return steps
+			return append(steps, step)
 		}
 		t := em.idx.target(site)
 		if t == nil {
-			if fact := em.importedEmitter(site); fact != nil {
-				steps = append(steps, fact.Steps...)
+			if im, ok := em.viaIface[site.callee]; ok {
+				step.Impl = im.name
+				steps = append(steps, step)
+				next := em.implSite(im)
+				if next == nil {
+					return append(steps, em.implChain(im)...)
+				}
+				site = next
+				continue
 			}
-			return steps
+			if fact := em.importedEmitter(site); fact != nil {
+				step.Impl = fact.Impl
+				return append(append(steps, step), fact.Steps...)
+			}
+			return append(steps, step)
 		}
+		steps = append(steps, step)
 		if em.local[t] == nil {
 			return steps
 		}
@@ -45,15 +59,28 @@ func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
 		}
 		t := em.idx.target(step)
 		if t == nil {
-			if fact := em.importedEmitter(step); fact != nil {
-				var rest []string
-				for _, s := range fact.Steps {
-					rest = append(rest, s.Callee+" at "+s.At)
+			if im, ok := em.viaIface[step.callee]; ok {
+				next := em.implSite(im)
+				if next == nil {
+					return append(out, analysis.RelatedInformation{
+						Pos:     im.method.Pos(),
+						Message: fmt.Sprintf("%s runs %s, which %s", step.name(), im.name, callsText(em.implChain(im))),
+					})
 				}
 				out = append(out, analysis.RelatedInformation{
-					Pos:     step.callee.Pos(),
-					Message: fmt.Sprintf("%s emits: it calls %s", step.callee.Name(), strings.Join(rest, ", which calls ")),
+					Pos:     next.call.Pos(),
+					End:     next.call.End(),
+					Message: fmt.Sprintf("%s emits here, without a usable context or cancellation check (%s runs it)", im.name, step.name()),
 				})
+				step = next
+				continue
+			}
+			if fact := em.importedEmitter(step); fact != nil {
+				msg := fmt.Sprintf("%s emits: it %s", step.callee.Name(), callsText(fact.Steps))
+				if fact.Impl != "" {
+					msg = fmt.Sprintf("%s emits: %s %s", methodText(step.callee), fact.Impl, callsText(fact.Steps))
+				}
+				out = append(out, analysis.RelatedInformation{Pos: step.callee.Pos(), Message: msg})
 			}
 			return out
 		}
@@ -69,6 +96,19 @@ func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
 		step = next
 	}
 	return out
+}
+
+// callsText says what a chain of steps calls: "calls a at x.go:3, which
+// calls b at y.go:9", or, for none, that it is a sink itself.
+func callsText(steps []emitStep) string {
+	if len(steps) == 0 {
+		return "publishes the event"
+	}
+	var rest []string
+	for _, s := range steps {
+		rest = append(rest, s.Callee+" at "+s.At)
+	}
+	return "calls " + strings.Join(rest, ", which calls ")
 }
 
 // shortPos formats a position as "file.go:91", readable in every driver.

@@ -30,6 +30,10 @@ type usability uint8
 const (
 	mayBeUsable   usability = 1 << iota // made from a context shutdown cancels
 	mayBeUnusable                       // made from Background, TODO, WithoutCancel or nil
+	// inField: read from a struct field (r.ctx). A field is no usable
+	// context: it is in hand for the calls it is handed to, but no check
+	// tests it. A variable given its value is usable.
+	inField
 )
 
 // usable: every value it may hold is a usable context, as a check needs.

@@ -89,7 +89,12 @@
 // context that is usable on every path to it. A context reached only
 // through an expression (req.Context(), a struct field) is not a variable
 // in hand: such a handler counts as a helper without a context (an
-// emitter) until it names the context, as in ctx := req.Context().
+// emitter) until it names the context, as in ctx := req.Context(). A
+// context read from a struct field is not usable either: a test of it (if
+// r.ctx.Err() != nil { return }, a guard function or a select handed it)
+// is no check, and the fix checks the function's own context; a local
+// given its value (ctx := r.ctx, or one derived from it) is a variable
+// like any other.
 //
 // # Cancellation checks
 //
@@ -205,8 +210,9 @@
 //
 // Emitters are exported as facts, so a helper in a shared package makes
 // every unguarded call of it a finding in the packages that import it.
-// Interface method calls other than sinks, and calls through function
-// values that are not statically resolvable, are not followed.
+// Calls through function values that are not statically resolvable are
+// not followed, nor interface method calls other than sinks and emitter
+// interface methods (below).
 //
 // An unexported function never used as a value, or a function literal
 // assigned to a local variable that is only ever called, is itself guarded
@@ -215,7 +221,40 @@
 // goroutine does not count). Its body starts fresh: no diagnostic inside
 // it, and it is no emitter, until its own first context-consuming call.
 // Call sites in _test.go files never count, so that the standalone command,
-// go vet and golangci-lint agree.
+// go vet and golangci-lint agree. A method that implements an interface of
+// its package may be called through it, like a function used as a value:
+// it is never guarded at its entry.
+//
+// # Emitter interface methods
+//
+// Controller frameworks put an interface of their own in front of the
+// recorder: crossplane-runtime's event.Recorder (Event(obj runtime.Object,
+// e event.Event), implemented by APIRecorder over a core/v1 recorder),
+// karpenter's events.Recorder (Publish(...events.Event)). A method of an
+// interface type is an emitter method when a named type declared in the
+// interface's own package, in a non-test file, implements the interface
+// (as a value or a pointer) and that type's method of the same name (its
+// own, or one promoted from an embedded field) is an emitter or a sink. A
+// call through the interface then counts like a call of an emitter, also
+// through an embedded interface field, a type parameter constrained by the
+// interface, a method value, or the value a WithAnnotations-style method
+// returns, in its package and, through the fact exported on the
+// interface's method, in every package that imports it. The message names
+// the implementation that emits:
+//
+//	r.record.Event(managed, …) emits an event (APIRecorder.Event calls r.kube.AnnotatedEventf at event.go:71) without a cancellation check: ...
+//
+// ("reaches" instead of "calls" where the implementation emits through
+// further calls.) Not emitter methods: one whose implementations in its
+// package do not emit (a NopRecorder); one whose implementation has a
+// usable context of its own where it emits (that implementation is judged
+// itself); and one implemented only in another package, which is not
+// known when the interface's package is analysed: name it with -sinks
+// (pkgpath.Interface.Method) then. An implementation that reaches the
+// recorder only through a function-typed field is not followed either
+// (argo-rollouts' record.EventRecorder is like that: name its Eventf and
+// Warnf with -sinks). Under scope reconcile, a call through an interface
+// of the package reaches its implementations in that package.
 //
 // # Scope
 //
@@ -224,11 +263,13 @@
 // servers the manager runs, all cancelled together at shutdown. With
 // -ctxnotify.scope=reconcile, only reconcile code is checked: methods named
 // Reconcile whose first parameter is a context.Context, function literals
-// converted to (or given where the code expects) controller-runtime's
-// reconcile.Func or reconcile.TypedFunc, functions matched by
+// converted to controller-runtime's reconcile.Func or reconcile.TypedFunc
+// (explicitly, or given where the code expects one: an argument, an
+// assignment, a return statement), functions matched by
 // -ctxnotify.roots, and every function, method and closure of the package
 // that these reach through calls or references (method values, function
-// values, closures defined inside them). Other functions are treated as
+// values, closures defined inside them, and the package's implementations
+// of the interface methods they call). Other functions are treated as
 // having no usable context: they are emitters.
 //
 // # Messages
@@ -298,7 +339,8 @@
 // The analyzer exports these facts, so that what it learns in one package
 // holds in the packages that import it:
 //
-//	emitter(...)    a function that emits on a path it does not guard (the chain to the sink)
+//	emitter(...)    a function that emits on a path it does not guard (the chain to the sink),
+//	                or an emitter interface method (the implementation that emits, then its chain)
 //	guard(...)      a guard function: its checked parameter and what each result tells
 //	errorsIs        a function that forwards to errors.Is
 //	noReturn        a function that never returns
@@ -311,7 +353,9 @@
 // after a look at its imports; it is only scanned for forwarders, guard
 // functions and functions that never return, and exports only those facts.
 // Control-flow graphs and the dataflow are built only for functions that
-// may emit, and the explanation pass only for functions with findings. The
+// may emit, and the explanation pass only for functions with findings.
+// Deciding implementations costs the package's interfaces times its named
+// types, nothing from other packages. The
 // cost grows linearly with the size of a function, its nesting and its
 // number of findings.
 package analyzer

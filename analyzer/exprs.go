@@ -78,12 +78,18 @@ func (ev *evaluator) expr(e ast.Expr) value {
 }
 
 // opaque is the value of an expression the analysis does not follow: a
-// context of unknown origin counts as one shutdown may cancel.
+// context of unknown origin counts as one shutdown may cancel, one read
+// from a struct field also as one that no check tests.
 func (ev *evaluator) opaque(e ast.Expr) value {
-	if isContextType(ev.info().TypeOf(e)) {
-		return value{kind: isContext, use: mayBeUsable}
+	if !isContextType(ev.info().TypeOf(e)) {
+		return value{}
 	}
-	return value{}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if s := ev.info().Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			return value{kind: isContext, use: mayBeUsable | inField}
+		}
+	}
+	return value{kind: isContext, use: mayBeUsable}
 }
 
 // ident is the value of a variable: what a tracked one holds; a

@@ -8,8 +8,11 @@ import (
 // The facts the analyzer exports, for the packages that import a package.
 
 // emitterFact marks a function that can emit an event on a path it does not
-// guard itself. Steps lead from the function's own call down to the sink.
+// guard itself, or an interface method one of whose implementations in its
+// package does (Impl). Steps lead from the function's own call (or the
+// implementation's) down to the sink.
 type emitterFact struct {
+	Impl  string // for an interface method: the implementation that emits, e.g. "APIRecorder.Event"
 	Steps []emitStep
 }
 
@@ -17,14 +20,21 @@ type emitterFact struct {
 type emitStep struct {
 	Callee string // as written at the call, e.g. "r.recorder.Eventf"
 	At     string // "file.go:91"
+	Impl   string // for a call through an interface method: the implementation that emits
 }
 
 func (*emitterFact) AFact() {}
 
 func (f *emitterFact) String() string {
 	var parts []string
+	if f.Impl != "" {
+		parts = append(parts, f.Impl)
+	}
 	for _, s := range f.Steps {
 		parts = append(parts, s.Callee+"@"+s.At)
+		if s.Impl != "" {
+			parts = append(parts, s.Impl)
+		}
 	}
 	return "emitter(" + strings.Join(parts, " -> ") + ")"
 }

@@ -17,6 +17,7 @@ import (
 var fixPackages = []string{
 	"fixes/wrap", "fixes/imports", "fixes/shadowed", "fixes/renamed",
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
+	"fixes/fields", "fixes/ifaces",
 }
 
 // TestFixes checks every fix against its golden file.

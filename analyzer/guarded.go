@@ -7,12 +7,14 @@ package analyzer
 // body guarded. Greatest fixpoint: every candidate starts guarded (so
 // guarded recursion stays guarded) and loses it when a call site is not;
 // then only the candidates called from inside it are looked at again.
-func guardedFuncs(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNode]bool {
+// A method that implements an interface of the package may be called
+// through it: like a function used as a value, it is no candidate.
+func guardedFuncs(idx *index, ifaces *implementations, fl *flows, mayEmit map[*funcNode]bool) map[*funcNode]bool {
 	guarded := make(map[*funcNode]bool)
 	var work []*funcNode
 	dependents := make(map[*funcNode][]*funcNode) // declaration -> candidates called inside it
 	for _, f := range idx.funcs {
-		if !mayEmit[f] || !ruleThreeCandidate(idx, f) {
+		if !mayEmit[f] || !ruleThreeCandidate(idx, f) || f.obj != nil && len(ifaces.of[f.obj]) > 0 {
 			continue
 		}
 		guarded[f] = true

@@ -21,12 +21,11 @@ func message(idx *index, em *emitters, f *finding) string {
 	}
 	check := fmt.Sprintf("errors.Is(%s.Err(), context.Canceled)", ctxName)
 	steps := em.chain(site)
-	sink := steps[len(steps)-1]
 	helper := len(steps) > 1
 
 	var what string // "event "R" emitted by r.Eventf" or "r.notify(obj) emits an event (r.Eventf at x.go:3)"
 	if helper {
-		what = fmt.Sprintf("%s emits an event (%s at %s)", callText(site.call), sink.Callee, sink.At)
+		what = emitsText(site, steps)
 	} else {
 		what = "event emitted by " + sinkText(site)
 		if reason, ok := constantReason(idx.pass.TypesInfo, site); ok {

@@ -80,7 +80,9 @@ func declares(pkg *types.Package, rest string) bool {
 	if !ok {
 		return false
 	}
-	m, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, method)
+	// Addressable: methods with pointer receivers count; and an
+	// interface's methods are found on the interface itself.
+	m, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, method)
 	_, ok = m.(*types.Func)
 	return ok
 }

@@ -32,8 +32,9 @@ func run(pass *analysis.Pass, s *settings) error {
 
 	idx := newIndex(pass, escaping)
 	sinks := newSinks(s)
+	ifaces := findImplementations(idx, sinks)
 	dirs := findDirectives(pass)
-	reconcile := reconcileCode(idx, s)
+	reconcile := reconcileCode(idx, ifaces, s)
 	inScope := func(f *funcNode) bool { return checked(reconcile, s, f) }
 
 	fl := newFlows(&flowEnv{
@@ -43,10 +44,10 @@ func run(pass *analysis.Pass, s *settings) error {
 		noReturn: noReturn,
 		escaping: escaping,
 	})
-	candidates := mayEmit(idx, newEmitters(idx, sinks))
-	guarded := guardedFuncs(idx, fl, candidates)
+	candidates := mayEmit(idx, newEmitters(idx, sinks, ifaces))
+	guarded := guardedFuncs(idx, ifaces, fl, candidates)
 	e := entries{fl: fl, guarded: guarded}
-	em := findEmitters(idx, sinks, e, candidates, inScope, dirs)
+	em := findEmitters(idx, sinks, ifaces, e, candidates, inScope, dirs)
 	exportEmitterFacts(pass, idx, em)
 	report(pass, s, idx, em, e, candidates, inScope, dirs)
 	return nil

@@ -5,13 +5,15 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // reconcileCode returns, for scope reconcile, every function of the
 // package that a root reaches through calls or references (method values,
-// function values, the literals defined inside it). Under scope all it
+// function values, the literals defined inside it), also through an
+// interface of the package to its implementations. Under scope all it
 // returns nil: every function is in scope.
-func reconcileCode(idx *index, s *settings) map[*funcNode]bool {
+func reconcileCode(idx *index, ifaces *implementations, s *settings) map[*funcNode]bool {
 	if !s.reconcileOnly {
 		return nil
 	}
@@ -26,10 +28,20 @@ func reconcileCode(idx *index, s *settings) map[*funcNode]bool {
 	for len(work) > 0 {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, g := range f.refs {
-			if !in[g] {
+		reach := func(g *funcNode) {
+			if g != nil && !in[g] {
 				in[g] = true
 				work = append(work, g)
+			}
+		}
+		for _, g := range f.refs {
+			reach(g)
+		}
+		for _, site := range f.calls {
+			if site.callee != nil {
+				for _, im := range ifaces.impls[site.callee] {
+					reach(idx.decls[im.method])
+				}
 			}
 		}
 	}
@@ -91,8 +103,32 @@ func isReconcileFunc(idx *index, f *funcNode) bool {
 		if parent.Type != nil {
 			target = info.TypeOf(parent.Type)
 		}
+	case *ast.ReturnStmt:
+		_, i := cur.ParentEdge()
+		target = resultOf(info, cur.Parent(), i, len(parent.Results))
 	}
 	return target != nil && isReconcileFuncType(target)
+}
+
+// resultOf is the type of result i of the function that the return
+// statement ret (with n results) returns from.
+func resultOf(info *types.Info, ret inspector.Cursor, i, n int) types.Type {
+	for encl := range ret.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var sig *types.Signature
+		switch fn := encl.Node().(type) {
+		case *ast.FuncDecl:
+			if obj, ok := info.Defs[fn.Name].(*types.Func); ok {
+				sig = obj.Signature()
+			}
+		case *ast.FuncLit:
+			sig, _ = info.TypeOf(fn).(*types.Signature)
+		}
+		if sig == nil || i < 0 || i >= n || n != sig.Results().Len() {
+			return nil
+		}
+		return sig.Results().At(i).Type()
+	}
+	return nil
 }
 
 // paramType is the type of a call's argument i.

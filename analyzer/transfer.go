@@ -242,7 +242,7 @@ func (ev *evaluator) store(l ast.Expr, v value) {
 	var f varFact
 	switch {
 	case ev.fa.isCtx[j]:
-		f.use = v.use
+		f.use = v.use &^ inField // a local is a variable: usable
 		if v.kind != isContext || f.use == 0 {
 			f.use = mayBeUsable
 		}

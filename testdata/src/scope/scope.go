@@ -80,3 +80,25 @@ func registers() {
 func (r *R) Run(ctx context.Context) {
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Run", "in a configured root") // want `event "Run" emitted by r\.rec\.Event is not guarded`
 }
+
+// A literal that a return statement converts to reconcile.Func is a root,
+// also from a literal; one returned as a plain function value is not.
+func newFunc() reconcile.Func {
+	return func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+		rec.Event(nil, corev1.EventTypeWarning, "Failed", "returned as a reconcile.Func") // want `not guarded`
+		return reconcile.Result{}, nil
+	}
+}
+
+var newTyped = func() (reconcile.TypedFunc[string], error) {
+	return func(ctx context.Context, key string) (reconcile.Result, error) {
+		rec.Event(nil, corev1.EventTypeWarning, "Failed", "returned as a reconcile.TypedFunc") // want `not guarded`
+		return reconcile.Result{}, nil
+	}, nil
+}
+
+func newPlain() func(context.Context) {
+	return func(ctx context.Context) {
+		rec.Event(nil, corev1.EventTypeWarning, "Failed", "returned as a plain function")
+	}
+}
