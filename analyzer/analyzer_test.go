@@ -19,6 +19,7 @@ var (
 		"sinks", "guards", "contexts", "closures", "emitters", "directives",
 		"crosspkg/guard", "crosspkg/notify", "crosspkg/die", "crosspkg/controller",
 		"reassigned", "errorsis", "guardshapes", "booleans", "evalorder", "typeparams", "fresh/source", "fresh",
+		"ifaces", "ifaces/crossplane", "ifaces/karpenter", "ifaces/remoteimpl",
 	}
 	eventsv1Packages = []string{"eventsv1/sinks", "eventsv1/notify", "eventsv1/flux"}
 )

@@ -3,24 +3,14 @@ package analyzer_test
 import (
 	"fmt"
 	"go/types"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
-
-// TestInterfaces runs the catalogue of emitter interface methods: the
-// package's own interfaces, and crossplane-runtime's and karpenter's
-// recorder interfaces seen from a controller (facts).
-func TestInterfaces(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "ifaces", "ifaces/crossplane", "ifaces/karpenter", "ifaces/remoteimpl")
-}
 
 // TestInterfaceSinks: the sinks entries that the README gives for
 // argo-rollouts' recorder (behind a function field) and for an interface
@@ -100,49 +90,4 @@ func methodName(obj types.Object) string {
 		return named.Obj().Name() + "." + fn.Name()
 	}
 	return fn.Name()
-}
-
-// TestInterfaceMessages pins the exact messages and related information of
-// findings through interface methods against a reviewed golden file;
-// -update rewrites it.
-func TestInterfaceMessages(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "ifaces", "ifaces/crossplane", "ifaces/karpenter")
-	checkMessages(t, filepath.Join(testdata, "ifaces.golden"), results)
-}
-
-func checkMessages(t *testing.T, golden string, results []*analysistest.Result) {
-	t.Helper()
-	var b strings.Builder
-	seen := make(map[string]bool) // a package with test files is analysed twice, alone and as its test variant
-	for _, r := range results {
-		for _, d := range r.Diagnostics {
-			var one strings.Builder
-			writeDiagnostic(&one, r.Pass, d)
-			if !seen[one.String()] {
-				seen[one.String()] = true
-				b.WriteString(one.String())
-			}
-		}
-	}
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := b.String(); got != string(want) {
-		t.Errorf("messages differ from %s (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
-	}
-}
-
-func writeDiagnostic(b *strings.Builder, pass *analysis.Pass, d analysis.Diagnostic) {
-	posn := pass.Fset.Position(d.Pos)
-	fmt.Fprintf(b, "%s:%d: %s\n", filepath.Base(posn.Filename), posn.Line, d.Message)
-	for _, rel := range d.Related {
-		rp := pass.Fset.Position(rel.Pos)
-		fmt.Fprintf(b, "\t%s:%d: %s\n", filepath.Base(rp.Filename), rp.Line, rel.Message)
-	}
 }

@@ -8,43 +8,70 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// messagePackages are the packages whose findings explain themselves
+// The message goldens: the packages whose findings explain themselves
 // (stale checks, checks that cover some paths, tests of another call's
-// error, the reason at each recorder shape's own argument).
-var messagePackages = []string{"fresh", "booleans", "errorsis", "guards", "eventsv1/sinks", "eventsv1/flux"}
+// error, the reason at each recorder shape's own argument), and those of
+// calls through emitter interface methods.
+var messageGoldens = []struct {
+	golden string
+	pkgs   []string
+}{
+	{"messages.golden", []string{"fresh", "booleans", "errorsis", "guards", "eventsv1/sinks", "eventsv1/flux"}},
+	{"ifaces.golden", []string{"ifaces", "ifaces/crossplane", "ifaces/karpenter"}},
+}
 
 // checkMessages pins the exact messages and related information of the
-// findings of messagePackages against a reviewed golden file; -update
-// rewrites it.
+// findings of each golden's packages against the reviewed golden file;
+// -update rewrites them.
 func checkMessages(t *testing.T, results []*analysistest.Result) {
-	var b strings.Builder
-	for _, pkg := range messagePackages {
-		r := resultOf(t, results, pkg)
-		for _, d := range r.Diagnostics {
-			posn := r.Pass.Fset.Position(d.Pos)
-			fmt.Fprintf(&b, "%s:%d: %s\n", filepath.Base(posn.Filename), posn.Line, d.Message)
-			for _, rel := range d.Related {
-				fmt.Fprintf(&b, "\t%d: %s\n", r.Pass.Fset.Position(rel.Pos).Line, rel.Message)
+	for _, g := range messageGoldens {
+		golden := filepath.Join(testdata, g.golden)
+		var b strings.Builder
+		seen := make(map[string]bool) // a package with test files is analysed twice, alone and as its test variant
+		for _, pkg := range g.pkgs {
+			for _, r := range results {
+				if r.Pass.Pkg.Path() != pkg {
+					continue
+				}
+				for _, d := range r.Diagnostics {
+					var one strings.Builder
+					writeDiagnostic(&one, r.Pass, d)
+					if !seen[one.String()] {
+						seen[one.String()] = true
+						b.WriteString(one.String())
+					}
+				}
 			}
 		}
-	}
-	golden := filepath.Join(testdata, "messages.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+		if *update {
+			if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
 			t.Fatal(err)
 		}
+		if got := b.String(); got != string(want) {
+			t.Errorf("messages differ from %s (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
+		}
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := b.String(); got != string(want) {
-		t.Errorf("messages differ from %s (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
+}
+
+// writeDiagnostic writes a finding and its related information, each
+// with its file's name and line.
+func writeDiagnostic(b *strings.Builder, pass *analysis.Pass, d analysis.Diagnostic) {
+	posn := pass.Fset.Position(d.Pos)
+	fmt.Fprintf(b, "%s:%d: %s\n", filepath.Base(posn.Filename), posn.Line, d.Message)
+	for _, rel := range d.Related {
+		rp := pass.Fset.Position(rel.Pos)
+		fmt.Fprintf(b, "\t%s:%d: %s\n", filepath.Base(rp.Filename), rp.Line, rel.Message)
 	}
 }
 
