@@ -39,7 +39,7 @@ func (r *F) fieldShapes(ctx context.Context) {
 	case <-r.ctx.Done():
 		return
 	default:
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "after tests of fields") // want `not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "AfterFieldTests", "after tests of fields") // want `event "AfterFieldTests" emitted by r\.rec\.Event is not guarded`
 	}
 }
 

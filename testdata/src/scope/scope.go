@@ -85,14 +85,14 @@ func (r *R) Run(ctx context.Context) {
 // also from a literal; one returned as a plain function value is not.
 func newFunc() reconcile.Func {
 	return func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
-		rec.Event(nil, corev1.EventTypeWarning, "Failed", "returned as a reconcile.Func") // want `not guarded`
+		rec.Event(nil, corev1.EventTypeWarning, "ReturnedFunc", "returned as a reconcile.Func") // want `event "ReturnedFunc" emitted by rec\.Event is not guarded`
 		return reconcile.Result{}, nil
 	}
 }
 
 var newTyped = func() (reconcile.TypedFunc[string], error) {
 	return func(ctx context.Context, key string) (reconcile.Result, error) {
-		rec.Event(nil, corev1.EventTypeWarning, "Failed", "returned as a reconcile.TypedFunc") // want `not guarded`
+		rec.Event(nil, corev1.EventTypeWarning, "ReturnedTypedFunc", "returned as a reconcile.TypedFunc") // want `event "ReturnedTypedFunc" emitted by rec\.Event is not guarded`
 		return reconcile.Result{}, nil
 	}, nil
 }

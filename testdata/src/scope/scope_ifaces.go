@@ -18,7 +18,7 @@ type stepper interface {
 type sourceStep struct{}
 
 func (sourceStep) step(ctx context.Context) {
-	rec.Event(nil, corev1.EventTypeWarning, "Failed", "reached through an interface") // want `not guarded`
+	rec.Event(nil, corev1.EventTypeWarning, "ThroughInterface", "reached through an interface") // want `event "ThroughInterface" emitted by rec\.Event is not guarded`
 }
 
 type unreached interface {

@@ -20,5 +20,5 @@ func (r *R) Reconcile(ctx context.Context) {
 	if r.ctx.Err() != nil {
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "FieldChecked", "x") // want `event "FieldChecked" emitted by r\.rec\.Event is not guarded`
 }
