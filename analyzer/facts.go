@@ -3,6 +3,8 @@ package analyzer
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // The facts the analyzer exports, for the packages that import a package.
@@ -42,9 +44,9 @@ func (f *emitterFact) String() string {
 // guardFact marks a guard function: its boolean result tells the state of
 // its context parameter number Param.
 type guardFact struct {
-	Param   int       // index of the checked context parameter
-	IfTrue  ctxStates // the states the context may be in when the result is true
-	IfFalse ctxStates // ... and when it is false
+	Param   int              // index of the checked context parameter
+	IfTrue  guardflow.States // the states the context may be in when the result is true
+	IfFalse guardflow.States // ... and when it is false
 }
 
 func (*guardFact) AFact() {}
@@ -53,7 +55,9 @@ func (f *guardFact) String() string {
 	return fmt.Sprintf("guard(param=%d, true=%v, false=%v)", f.Param, f.IfTrue, f.IfFalse)
 }
 
-func (f *guardFact) outcomes() outcomes { return outcomes{f.IfTrue, f.IfFalse} }
+func (f *guardFact) outcomes() guardflow.Outcomes {
+	return guardflow.Outcomes{IfTrue: f.IfTrue, IfFalse: f.IfFalse}
+}
 
 // forwarderFact marks a function that returns errors.Is of its two
 // parameters: a test through it is a test through errors.Is.

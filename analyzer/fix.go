@@ -43,7 +43,7 @@ func newFixer(idx *index, names *lookups, findings []*finding) *fixer {
 func (fx *fixer) suggest(f *finding) []analysis.SuggestedFix {
 	site := f.site
 	stmt, ok := site.stmt.(*ast.ExprStmt)
-	if !ok || f.ctx == nil || inGoroutine(site) || consumesInOperands(fx.idx.pass.TypesInfo, site.call) {
+	if !ok || f.ctx == nil || inGoroutine(site) || f.facts.OperandsConsume {
 		return nil
 	}
 	pass := fx.idx.pass
@@ -74,32 +74,6 @@ func (fx *fixer) suggest(f *finding) []analysis.SuggestedFix {
 	edits = append(edits, wrap)
 	edits = append(edits, refactor.AddImports(pass.Fset, file, append(errorsImport, contextImport...))...)
 	return []analysis.SuggestedFix{{Message: fixMessage, TextEdits: edits}}
-}
-
-// consumesInOperands reports whether evaluating the call's function or
-// arguments may make a context-consuming call: a check before the
-// statement would be stale at the call itself.
-func consumesInOperands(info *types.Info, call *ast.CallExpr) bool {
-	found := false
-	ast.Inspect(call, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit || found {
-			return false
-		}
-		inner, ok := n.(*ast.CallExpr)
-		if !ok || inner == call {
-			return true
-		}
-		sig, ok := info.TypeOf(inner.Fun).Underlying().(*types.Signature)
-		if ok && returnsError(sig) {
-			for _, a := range inner.Args {
-				if isContextType(info.TypeOf(a)) {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // wrap returns the edit that puts the call's statement inside the check's

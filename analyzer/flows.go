@@ -2,15 +2,17 @@ package analyzer
 
 import (
 	"go/ast"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // flows computes the dataflow of a function on first use and keeps it:
 // the result depends only on the function, whether its entry is guarded,
 // and whether explanations are wanted (which reuse the must-analysis).
 type flows struct {
-	env      *flowEnv
-	analyses map[flowKey]*funcAnalysis
-	results  map[resultKey]*flowResult
+	env      *guardflow.Env
+	analyses map[flowKey]*guardflow.Analysis
+	results  map[resultKey]*guardflow.Result
 }
 
 type flowKey struct {
@@ -23,27 +25,27 @@ type resultKey struct {
 	witnesses bool
 }
 
-func newFlows(env *flowEnv) *flows {
-	return &flows{env: env, analyses: make(map[flowKey]*funcAnalysis), results: make(map[resultKey]*flowResult)}
+func newFlows(env *guardflow.Env) *flows {
+	return &flows{env: env, analyses: make(map[flowKey]*guardflow.Analysis), results: make(map[resultKey]*guardflow.Result)}
 }
 
-func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *flowResult {
+func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *guardflow.Result {
 	key := resultKey{flowKey{f, entryGuarded}, witnesses}
 	if r, ok := fl.results[key]; ok {
 		return r
 	}
 	fa, ok := fl.analyses[key.flowKey]
 	if !ok {
-		opts := flowOptions{entryGuarded: entryGuarded}
+		opts := guardflow.Options{EntryGuarded: entryGuarded}
 		if f.parent != nil {
 			// What the literal sees of its enclosing function's contexts
 			// does not depend on that function's entry.
-			opts.captured = fl.of(f.parent, false, false).literals[f.lit]
+			opts.Captured = fl.of(f.parent, false, false).Literals[f.lit]
 		}
-		fa = newFuncAnalysis(fl.env, f, opts)
+		fa = guardflow.NewAnalysis(fl.env, f.flowFunc(), opts)
 		fl.analyses[key.flowKey] = fa
 	}
-	r := fa.result(witnesses)
+	r := fa.Result(witnesses)
 	fl.results[key] = r
 	return r
 }
@@ -75,17 +77,17 @@ func (e entries) guardsEntry(site *callSite) bool {
 
 // dead is what holds at a call that is never reached: it never runs, so
 // it is guarded.
-var dead = &callFacts{ctx: 0}
+var dead = &guardflow.CallFacts{Ctx: 0}
 
 // factsAt returns what holds at a call site; with witnesses, how the
 // checks got there.
-func (e entries) factsAt(site *callSite, witnesses bool) *callFacts {
+func (e entries) factsAt(site *callSite, witnesses bool) *guardflow.CallFacts {
 	return e.factsAtCall(site.fn, site.call, witnesses)
 }
 
-func (e entries) factsAtCall(f *funcNode, call *ast.CallExpr, witnesses bool) *callFacts {
+func (e entries) factsAtCall(f *funcNode, call *ast.CallExpr, witnesses bool) *guardflow.CallFacts {
 	r := e.fl.of(f, e.guardedEntry(f), witnesses)
-	if facts, ok := r.calls[call]; ok {
+	if facts, ok := r.Calls[call]; ok {
 		return facts
 	}
 	return dead
@@ -94,15 +96,15 @@ func (e entries) factsAtCall(f *funcNode, call *ast.CallExpr, witnesses bool) *c
 // guardedAt reports whether every path to the call passes a fresh check's
 // "not cancelled" outcome. A deferred call runs after every check.
 func (e entries) guardedAt(site *callSite) bool {
-	return !site.deferred() && e.factsAt(site, false).guarded()
+	return !site.deferred() && e.factsAt(site, false).Guarded()
 }
 
 // contextInHand reports whether a usable context variable is in scope at
 // the call, as the flow analysis sees it there.
 func (e entries) contextInHand(site *callSite) bool {
 	facts := e.factsAt(site, false)
-	for k, v := range facts.vars {
-		if facts.use[k].inHand() && inScope(v, site.call.Pos()) {
+	for k, v := range facts.Vars {
+		if facts.Use[k].InHand() && inScope(v, site.call.Pos()) {
 			return true
 		}
 	}

@@ -1,6 +1,10 @@
 package analyzer
 
 import (
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+
+	"golang.org/x/tools/go/types/typeutil"
+
 	"go/ast"
 	"go/types"
 
@@ -84,7 +88,7 @@ func forwarderShaped(info *types.Info, d ast.Decl) (*types.Func, *ast.ReturnStmt
 	}
 	sig := fn.Signature()
 	if sig.Params().Len() != 2 || sig.Results().Len() != 1 ||
-		!isErrorType(sig.Params().At(0).Type()) || !isErrorType(sig.Params().At(1).Type()) ||
+		!guardflow.IsError(sig.Params().At(0).Type()) || !guardflow.IsError(sig.Params().At(1).Type()) ||
 		!types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
 		return nil, nil
 	}
@@ -99,7 +103,7 @@ func forwardsParams(info *types.Info, fw forwarders, fn *types.Func, ret *ast.Re
 		return false
 	}
 	callee := calleeFunc(info, call)
-	if callee == nil || callee == fn || !fw.isErrorsIs(callee) {
+	if callee == nil || callee == fn || !fw.IsErrorsIs(callee) {
 		return false
 	}
 	params := fn.Signature().Params()
@@ -110,4 +114,23 @@ func forwardsParams(info *types.Info, fw forwarders, fn *types.Func, ret *ast.Re
 		}
 	}
 	return true
+}
+
+// isErrorsIs reports whether fn is errors.Is or a function known to
+// forward to it.
+func (fw forwarders) IsErrorsIs(fn *types.Func) bool {
+	if fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" {
+		return true
+	}
+	return fw.has(fn)
+}
+
+// calleeFunc returns the declared function or method a call calls, if it
+// is statically known.
+func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn != nil {
+		fn = fn.Origin()
+	}
+	return fn
 }

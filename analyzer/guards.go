@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+
 	"go/ast"
 	"go/types"
 
@@ -44,9 +46,11 @@ func findGuards(pass *analysis.Pass, known guards, fw forwarders, nr *noReturns,
 	candidates := guardCandidates(pass)
 	for changed := true; changed; {
 		changed = false
-		env := &flowEnv{info: pass.TypesInfo, pkg: pass.Pkg, callees: newCallees(fw, found), noReturn: nr, escaping: escaping}
+		// A new environment each round: it classifies each callee once,
+		// and this round knows more guards than the last.
+		env := guardflow.NewEnv(pass.TypesInfo, pass.Pkg, functions{fw, found}, nr.mayReturn, escaping)
 		for _, f := range candidates {
-			fact, ok := guardSummary(env, f)
+			fact, ok := guardSummary(pass.TypesInfo, env, f)
 			if old, had := found.local[f.obj]; ok && (!had || old != fact) {
 				found.local[f.obj] = fact
 				changed = true
@@ -91,10 +95,10 @@ func guardCandidates(pass *analysis.Pass) []*funcNode {
 // guardSummary decides whether f is a guard function, and which of its
 // context parameters it checks: the one its body uses (the first when it
 // uses several).
-func guardSummary(env *flowEnv, f *funcNode) (guardFact, bool) {
-	res := analyzeFunc(env, f, flowOptions{summarizeReturns: true})
-	o := outcomes{res.returns.ifTrue, res.returns.ifFalse}
-	if !res.returnsKnown || !o.isCheck() {
+func guardSummary(info *types.Info, env *guardflow.Env, f *funcNode) (guardFact, bool) {
+	res := guardflow.Analyze(env, f.flowFunc(), guardflow.Options{SummarizeReturns: true})
+	o := res.Returns
+	if !res.ReturnsKnown || !o.IsCheck() {
 		return guardFact{}, false
 	}
 	params := f.sig.Params()
@@ -102,7 +106,7 @@ func guardSummary(env *flowEnv, f *funcNode) (guardFact, bool) {
 	ast.Inspect(f.body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && param < 0 {
 			for i := range params.Len() {
-				if env.info.Uses[id] == params.At(i) && isContextType(params.At(i).Type()) {
+				if info.Uses[id] == params.At(i) && isContextType(params.At(i).Type()) {
 					param = i
 				}
 			}
@@ -112,7 +116,7 @@ func guardSummary(env *flowEnv, f *funcNode) (guardFact, bool) {
 	if param < 0 {
 		return guardFact{}, false
 	}
-	return guardFact{Param: param, IfTrue: o.ifTrue, IfFalse: o.ifFalse}, true
+	return guardFact{Param: param, IfTrue: o.IfTrue, IfFalse: o.IfFalse}, true
 }
 
 // configuredGuard is the fact of a -guards function: its first context
@@ -121,7 +125,7 @@ func configuredGuard(fn *types.Func, notCanceled bool) (guardFact, bool) {
 	params := fn.Signature().Params()
 	for i := range params.Len() {
 		if isContextType(params.At(i).Type()) {
-			f := guardFact{Param: i, IfTrue: canceled, IfFalse: live | timedOut}
+			f := guardFact{Param: i, IfTrue: guardflow.Canceled, IfFalse: guardflow.Live | guardflow.TimedOut}
 			if notCanceled {
 				f.IfTrue, f.IfFalse = f.IfFalse, f.IfTrue
 			}
@@ -129,4 +133,18 @@ func configuredGuard(fn *types.Func, notCanceled bool) (guardFact, bool) {
 		}
 	}
 	return guardFact{}, false
+}
+
+// functions is what the dataflow asks of called functions: errors.Is and
+// its forwarders, and guard functions.
+type functions struct {
+	forwarders forwarders
+	guards     guards
+}
+
+func (fns functions) IsErrorsIs(fn *types.Func) bool { return fns.forwarders.IsErrorsIs(fn) }
+
+func (fns functions) Guard(fn *types.Func) (guardflow.Guard, bool) {
+	f, ok := fns.guards.of(fn)
+	return guardflow.Guard(f), ok
 }

@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // index is what the stages need to know about the package's non-test
@@ -333,3 +335,6 @@ func isCallee(cur inspector.Cursor) bool {
 func isTestFile(fset *token.FileSet, file *ast.File) bool {
 	return strings.HasSuffix(fset.File(file.FileStart).Name(), "_test.go")
 }
+
+// flowFunc is the body the dataflow analyses.
+func (f *funcNode) flowFunc() guardflow.Func { return guardflow.Func{Body: f.body, Sig: f.sig} }

@@ -33,16 +33,16 @@ func message(idx *index, em *emitters, f *finding) string {
 		}
 	}
 	var msg string
-	switch why := f.facts.why; {
+	switch why := f.facts.Why; {
 	case site.deferred() && helper:
 		msg = fmt.Sprintf("deferred call of %s after every cancellation check: %s; emit it from a deferred func that checks %s first", what, whyShutdown, check)
 	case site.deferred():
 		msg = fmt.Sprintf("deferred %s runs after every cancellation check: %s; emit it from a deferred func that checks %s first", what, whyShutdown, check)
 	case inGoroutine(site):
 		msg = fmt.Sprintf("%s in a goroutine that may outlive the reconciliation, without a cancellation check: %s; decide whether the event is still wanted before starting the goroutine (check %s there)", what, whyShutdown, check)
-	case why.staleAt != nil:
-		covered := "the check at line " + lineOf(idx, why.check) + " no longer covers it"
-		if why.check == nil {
+	case why.StaleAt != nil:
+		covered := "the check at line " + lineOf(idx, why.Check) + " no longer covers it"
+		if why.Check == nil {
 			covered = fmt.Sprintf("the checks at the call sites of %s no longer cover it", site.fn.outermost().name())
 		}
 		where := "right before emitting"
@@ -50,13 +50,13 @@ func message(idx *index, em *emitters, f *finding) string {
 			where = "right before calling it"
 		}
 		msg = fmt.Sprintf("%s after %s (line %s), which fails with context canceled during shutdown; %s: check %s %s",
-			what, staleCallText(idx.pass.TypesInfo, why.staleAt), lineOf(idx, why.staleAt), covered, check, where)
+			what, staleCallText(idx.pass.TypesInfo, why.StaleAt), lineOf(idx, why.StaleAt), covered, check, where)
 	case helper:
 		msg = fmt.Sprintf("%s without a cancellation check: %s; check %s first", what, whyShutdown, check)
 	default:
 		msg = fmt.Sprintf("%s is not guarded against context cancellation: %s; check %s first", what, whyShutdown, check)
 	}
-	if t := f.facts.why.errTest; t != nil {
+	if t := f.facts.Why.ErrTest; t != nil {
 		msg += fmt.Sprintf(" (the test %s at line %s does not count: an error returned by another call need not wrap the context's; test %s.Err() itself)",
 			types.ExprString(t), lineOf(idx, t), ctxName)
 	}

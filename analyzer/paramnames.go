@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -14,13 +16,13 @@ import (
 // enclosing function, else the local context variable declared last; each
 // only when it holds a usable context on every path to the call and can be
 // named there (a blank or unnamed parameter is named by the fix).
-func fixContext(names *lookups, site *callSite, facts *callFacts) *types.Var {
+func fixContext(names *lookups, site *callSite, facts *guardflow.CallFacts) *types.Var {
 	pos := site.call.Pos()
 	ok := func(v *types.Var) bool {
 		usable := false
-		for k, w := range facts.vars {
+		for k, w := range facts.Vars {
 			if w == v {
-				usable = facts.use[k].usable()
+				usable = facts.Use[k].Usable()
 			}
 		}
 		if !usable {
@@ -45,7 +47,7 @@ func fixContext(names *lookups, site *callSite, facts *callFacts) *types.Var {
 		}
 	}
 	var best *types.Var
-	for _, v := range facts.vars {
+	for _, v := range facts.Vars {
 		if v.Kind() != types.ParamVar && inScope(v, pos) && (best == nil || v.Pos() > best.Pos()) && ok(v) {
 			best = v
 		}

@@ -15,20 +15,20 @@ func whyRelated(idx *index, f *finding) []analysis.RelatedInformation {
 	if f.site.deferred() {
 		return nil
 	}
-	why := f.facts.why
+	why := f.facts.Why
 	var out []analysis.RelatedInformation
 	switch {
-	case why.staleAt != nil:
-		call := staleCallText(idx.pass.TypesInfo, why.staleAt)
-		if why.check != nil {
-			out = append(out, related(why.check, fmt.Sprintf("this cancellation check no longer covers the event: %s (line %s) runs after it", call, lineOf(idx, why.staleAt))))
+	case why.StaleAt != nil:
+		call := staleCallText(idx.pass.TypesInfo, why.StaleAt)
+		if why.Check != nil {
+			out = append(out, related(why.Check, fmt.Sprintf("this cancellation check no longer covers the event: %s (line %s) runs after it", call, lineOf(idx, why.StaleAt))))
 		}
-		out = append(out, related(why.staleAt, fmt.Sprintf("%s can fail with context canceled after the check: during shutdown, that failure is what the event reports", call)))
-	case why.check != nil && !why.meets:
-		out = append(out, related(why.check, "this cancellation check guards some paths to the event, not all of them"))
+		out = append(out, related(why.StaleAt, fmt.Sprintf("%s can fail with context canceled after the check: during shutdown, that failure is what the event reports", call)))
+	case why.Check != nil && !why.Meets:
+		out = append(out, related(why.Check, "this cancellation check guards some paths to the event, not all of them"))
 	}
-	if why.errTest != nil {
-		out = append(out, related(why.errTest, "this tests the error of another call, which need not wrap the context's error: it is no cancellation check"))
+	if why.ErrTest != nil {
+		out = append(out, related(why.ErrTest, "this tests the error of another call, which need not wrap the context's error: it is no cancellation check"))
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+
 	"go/ast"
 	"go/types"
 	"sort"
@@ -12,8 +14,8 @@ import (
 // context.
 type finding struct {
 	site  *callSite
-	facts *callFacts // with explanations
-	ctx   *types.Var // the context the fix checks; nil when none can be named
+	facts *guardflow.CallFacts // with explanations
+	ctx   *types.Var           // the context the fix checks; nil when none can be named
 }
 
 // findFindings returns the package's findings in source order: in each

@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+
 	"go/types"
 	"strings"
 
@@ -37,13 +39,7 @@ func run(pass *analysis.Pass, s *settings) error {
 	reconcile := reconcileCode(idx, ifaces, s)
 	inScope := func(f *funcNode) bool { return checked(reconcile, s, f) }
 
-	fl := newFlows(&flowEnv{
-		info:     pass.TypesInfo,
-		pkg:      pass.Pkg,
-		callees:  newCallees(forwarders, guards),
-		noReturn: noReturn,
-		escaping: escaping,
-	})
+	fl := newFlows(guardflow.NewEnv(pass.TypesInfo, pass.Pkg, functions{forwarders, guards}, noReturn.mayReturn, escaping))
 	candidates := mayEmit(idx, newEmitters(idx, sinks, ifaces))
 	guarded := guardedFuncs(idx, ifaces, fl, candidates)
 	e := entries{fl: fl, guarded: guarded}

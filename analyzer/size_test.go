@@ -60,33 +60,6 @@ func TestBigFunction(t *testing.T) {
 	}
 }
 
-// TestWorkGrowsLinearly counts the expressions the dataflow evaluates in
-// one generated function, flat and nested, at 1x and 16x its size: the work
-// must grow in proportion. The benchmarks above time the same functions,
-// with the noise of caches and the garbage collector.
-func TestWorkGrowsLinearly(t *testing.T) {
-	for _, nested := range []bool{false, true} {
-		small := evaluationsFor(t, synth.BigFunction(75, nested))
-		large := evaluationsFor(t, synth.BigFunction(75*16, nested))
-		if small == 0 {
-			t.Fatalf("nested=%t: no expression evaluated", nested)
-		}
-		ratio := float64(large) / float64(small)
-		t.Logf("nested=%t: %d and %d expressions, %.2fx", nested, small, large, ratio)
-		if ratio > 16.5 {
-			t.Errorf("nested=%t: 16x the function evaluates %.1fx the expressions (%d, %d), want at most 16.5x", nested, ratio, small, large)
-		}
-	}
-}
-
-// evaluationsFor analyses src and returns the expressions evaluated.
-func evaluationsFor(t *testing.T, src string) int64 {
-	root := checkSource(t, src)
-	before := analyzer.Evaluations()
-	analyzeRoot(t, root)
-	return analyzer.Evaluations() - before
-}
-
 // analyzeRoot runs the analyzer on root (and its dependencies, for their
 // facts) and returns root's diagnostics.
 func analyzeRoot(tb testing.TB, root *packages.Package) []analysis.Diagnostic {

@@ -18,15 +18,15 @@ func looseChecks(idx *index, e entries, candidates map[*funcNode]bool, reported 
 			continue
 		}
 		seen := make(map[ast.Expr]bool)
-		for _, c := range e.fl.of(f, e.guardedEntry(f), false).checks {
-			if !c.out.loose() || seen[c.cond] {
+		for _, c := range e.fl.of(f, e.guardedEntry(f), false).Checks {
+			if !c.Out.Loose() || seen[c.Cond] {
 				continue
 			}
-			seen[c.cond] = true
+			seen[c.Cond] = true
 			out = append(out, analysis.Diagnostic{
-				Pos: c.cond.Pos(),
+				Pos: c.Cond.Pos(),
 				Message: fmt.Sprintf("this check also skips events when the context times out (context.DeadlineExceeded), which is a real failure; test errors.Is(%s.Err(), context.Canceled) instead",
-					checkedContextName(idx, c.atom)),
+					checkedContextName(idx, c.Atom)),
 			})
 		}
 	}

@@ -1,4 +1,4 @@
-package analyzer
+package guardflow
 
 import (
 	"go/ast"
@@ -18,70 +18,97 @@ import (
 // witness path per point: the check passed, and the call after which it
 // went stale.
 
-// flowEnv is what the dataflow needs to know beyond one function.
-type flowEnv struct {
-	info     *types.Info
-	pkg      *types.Package
-	callees  *callees
-	noReturn *noReturns
-	escaping map[*types.Var]bool
+// Env is what the dataflow needs to know beyond one function: the types,
+// what the policy knows of called functions, which calls never return,
+// and the variables it cannot follow. One Env serves every function of a
+// package, so that each callee is classified once.
+type Env struct {
+	info      *types.Info
+	pkg       *types.Package
+	callees   *callees
+	mayReturn func(*ast.CallExpr) bool
+	escaping  map[*types.Var]bool
+
+	// Evaluated, when set, is told how many expressions each pass over a
+	// block evaluated: a measure of the work, for tests.
+	Evaluated func(n int)
 }
 
-// flowOptions select the function's entry state and what is recorded.
-type flowOptions struct {
-	entryGuarded     bool                     // every call site is guarded: the body starts fresh
-	captured         map[*types.Var]usability // context variables of enclosing functions, as the literal sees them
-	witnesses        bool                     // run the explanation pass
-	summarizeReturns bool                     // record the outcomes of a bool result (guard functions)
+// NewEnv returns the environment of a package's dataflows. mayReturn
+// reports whether a call may return (go/cfg ends a path at one that does
+// not); escaping are the variables whose address is taken or that a
+// nested function assigns.
+func NewEnv(info *types.Info, pkg *types.Package, fns Functions, mayReturn func(*ast.CallExpr) bool, escaping map[*types.Var]bool) *Env {
+	return &Env{info: info, pkg: pkg, callees: newCallees(fns), mayReturn: mayReturn, escaping: escaping}
 }
 
-// flowResult is the analysis of one function body.
-type flowResult struct {
-	calls    map[*ast.CallExpr]*callFacts
-	literals map[*ast.FuncLit]map[*types.Var]usability // context variables as each literal sees them
-	checks   []checkAt                                 // the conditions that hold checks, in source order
-	ctxVars  []*types.Var                              // the context variables the body may refer to
-
-	returns      outcomes // summarizeReturns: the states when the result is true, false
-	returnsKnown bool     // every return statement gives a bool expression
+// Func is a function body to analyse.
+type Func struct {
+	Body *ast.BlockStmt
+	Sig  *types.Signature
 }
 
-// callFacts is what holds where a call is made.
-type callFacts struct {
-	ctx  ctxStates    // the context's possible states
-	vars []*types.Var // the context variables the function may refer to (flowResult.ctxVars)
-	use  []usability  // what each of them holds
-	why  witness      // with witnesses: how the checks got there
+// Options select the function's entry state and what is recorded.
+type Options struct {
+	EntryGuarded     bool                     // every call site is guarded: the body starts fresh
+	Captured         map[*types.Var]Usability // context variables of enclosing functions, as the literal sees them
+	Witnesses        bool                     // run the explanation pass
+	SummarizeReturns bool                     // record the outcomes of a bool result (guard functions)
 }
 
-func (c *callFacts) guarded() bool { return c.ctx.notCanceled() }
+// Result is the analysis of one function body.
+type Result struct {
+	Calls    map[*ast.CallExpr]*CallFacts
+	Literals map[*ast.FuncLit]map[*types.Var]Usability // context variables as each literal sees them
+	Checks   []Check                                   // the conditions that hold checks, in source order
 
-// checkAt is a check in a condition (for -strict).
-type checkAt struct {
-	cond ast.Expr // the whole condition
-	atom ast.Expr // the check
-	out  outcomes
+	Returns      Outcomes // SummarizeReturns: the states when the result is true, false
+	ReturnsKnown bool     // every return statement gives a bool expression
 }
 
-// witness explains a point's state on one path to it.
-type witness struct {
-	check     ast.Node      // the last check passed on its "not cancelled" outcome
-	entry     bool          // or: the function's entry, guarded by its call sites
-	staleAt   *ast.CallExpr // the first context-consuming call after it, if any
-	cancelled ast.Node      // or: the last check passed on its other outcome
-	meets     bool          // check's other outcome reaches the point too: it guards no path after the merge
-	errTest   ast.Expr      // a test of another error against context.Canceled on the way
+// CallFacts is what holds where a call is made.
+type CallFacts struct {
+	Ctx  States       // the context's possible states
+	Vars []*types.Var // the context variables the function may refer to
+	Use  []Usability  // what each of them holds
+	Why  Witness      // with witnesses: how the checks got there
+
+	// OperandsConsume: evaluating the call's function and arguments made
+	// a context-consuming call, so a check before the call's statement
+	// is stale at the call.
+	OperandsConsume bool
 }
 
-func (w witness) rank() int {
+// Guarded reports whether the call is guarded: every path to it passed a
+// fresh check's "not cancelled" outcome.
+func (c *CallFacts) Guarded() bool { return c.Ctx.NotCanceled() }
+
+// Check is a check in a condition.
+type Check struct {
+	Cond ast.Expr // the whole condition
+	Atom ast.Expr // the check
+	Out  Outcomes
+}
+
+// Witness explains a point's state on one path to it.
+type Witness struct {
+	Check     ast.Node      // the last check passed on its "not cancelled" outcome
+	Entry     bool          // or: the function's entry, guarded by its call sites
+	StaleAt   *ast.CallExpr // the first context-consuming call after it, if any
+	Cancelled ast.Node      // or: the last check passed on its other outcome
+	Meets     bool          // Check's other outcome reaches the point too: it guards no path after the merge
+	ErrTest   ast.Expr      // a test of another error against context.Canceled on the way
+}
+
+func (w Witness) rank() int {
 	switch {
-	case w.staleAt != nil:
+	case w.StaleAt != nil:
 		return 4
-	case (w.check != nil || w.entry) && !w.meets:
+	case (w.Check != nil || w.Entry) && !w.Meets:
 		return 3
-	case w.check != nil || w.entry:
+	case w.Check != nil || w.Entry:
 		return 2
-	case w.cancelled != nil:
+	case w.Cancelled != nil:
 		return 1
 	}
 	return 0
@@ -93,39 +120,39 @@ func (w witness) rank() int {
 // the paths after the merge, and another check that does is preferred.
 // (That preference can lower a witness; the explanation pass bounds its
 // updates, and any witness it keeps is one path's.)
-func joinWitness(a, b witness) witness {
-	errTest := a.errTest
+func joinWitness(a, b Witness) Witness {
+	errTest := a.ErrTest
 	if errTest == nil {
-		errTest = b.errTest
+		errTest = b.ErrTest
 	}
-	var w witness
+	var w Witness
 	switch {
 	case a.rank() == 4 || b.rank() == 4:
 		w = a
 		if a.rank() != 4 {
 			w = b
 		}
-	case a.check != nil && (a.check == b.cancelled || a.check == b.check):
+	case a.Check != nil && (a.Check == b.Cancelled || a.Check == b.Check):
 		w = a
-		w.meets = a.meets || b.meets || a.check == b.cancelled
-	case b.check != nil && b.check == a.cancelled:
+		w.Meets = a.Meets || b.Meets || a.Check == b.Cancelled
+	case b.Check != nil && b.Check == a.Cancelled:
 		w = b
-		w.meets = true
+		w.Meets = true
 	case b.rank() > a.rank():
 		w = b
 	default:
 		w = a
 	}
-	w.errTest = errTest
+	w.ErrTest = errTest
 	return w
 }
 
 // state is the dataflow state at one point.
 type state struct {
-	ctx      ctxStates
-	vars     varFacts  // by funcAnalysis.varIndex
+	ctx      States
+	vars     varFacts  // by Analysis.varIndex
 	defaults []varFact // each variable's fact on entry (shared by all states of a function)
-	why      witness
+	why      Witness
 }
 
 func (s *state) get(i int) varFact    { return s.vars.get(i, s.defaults) }
@@ -133,22 +160,22 @@ func (s *state) set(i int, f varFact) { s.vars.set(i, f, s.defaults) }
 
 // varFact is what a tracked variable holds on every path.
 type varFact struct {
-	use usability // context variables
+	use Usability // context variables
 	val value     // boolean and error variables
 }
 
 // forgetWhy drops the explanations, for the pass that computes them.
 func (s *state) forgetWhy() {
-	s.why = witness{}
+	s.why = Witness{}
 	for i := range s.vars {
 		s.vars[i].fact.val.staleAt = nil
 	}
 }
 
-// checked reports whether a context-consuming call would change s: a
+// narrowed reports whether a context-consuming call would change s: a
 // check narrowed the states, explains them, or is held by a variable.
-func (s *state) checked() bool {
-	if s.ctx != anyState || (s.why.check != nil || s.why.entry) && s.why.staleAt == nil {
+func (s *state) narrowed() bool {
+	if s.ctx != AnyState || (s.why.Check != nil || s.why.Entry) && s.why.StaleAt == nil {
 		return true
 	}
 	for _, e := range s.vars {
@@ -214,8 +241,8 @@ func joinValues(a, b value) value {
 	if a.kind != b.kind || a.kind == unknownValue {
 		return value{}
 	}
-	a.out.ifTrue |= b.out.ifTrue
-	a.out.ifFalse |= b.out.ifFalse
+	a.out.IfTrue |= b.out.IfTrue
+	a.out.IfFalse |= b.out.IfFalse
 	a.stale = a.stale || b.stale
 	if a.origin == nil {
 		a.origin = b.origin
@@ -227,42 +254,42 @@ func sameValue(a, b value) bool {
 	return a.kind == b.kind && a.out == b.out && a.stale == b.stale
 }
 
-// funcAnalysis is the analysis of one function in progress.
-type funcAnalysis struct {
-	env      *flowEnv
-	fn       *funcNode
-	opts     flowOptions
+// Analysis is the analysis of one function: its must-analysis solved, its
+// results (with or without explanations) recorded on demand.
+type Analysis struct {
+	env      *Env
+	fn       Func
+	opts     Options
 	graph    *cfg.CFG
 	varIndex map[*types.Var]int
 	vars     []*types.Var
-	isCtx    []bool
-	ctxIdx   []int // the indexes of the context variables in vars
+	nctx     int // vars[:nctx] are the context variables
 	caseTags map[ast.Expr]ast.Expr
 	selects  map[*cfg.Block]selectEdge
-	order    []int32 // each block's position in reverse postorder
-	ctxVars  []*types.Var
+	order    []int32   // each block's position in reverse postorder
 	defaults []varFact // each variable's fact on entry
 	mustIn   []*state  // the must-analysis: the state on entry to each block
 
-	evaluated int64    // expressions evaluated by the current transfer
+	evaluated int      // expressions evaluated by the current transfer
+	consumed  int      // context-consuming calls evaluated so far
 	outs      []*state // the states transfer returns, valid until its next call
 }
 
-// analyzeFunc runs the dataflow over f's body.
-func analyzeFunc(env *flowEnv, f *funcNode, opts flowOptions) *flowResult {
-	return newFuncAnalysis(env, f, opts).result(opts.witnesses)
+// Analyze runs the dataflow over f's body.
+func Analyze(env *Env, f Func, opts Options) *Result {
+	return NewAnalysis(env, f, opts).Result(opts.Witnesses)
 }
 
-// newFuncAnalysis builds f's graph and solves the must-analysis.
-func newFuncAnalysis(env *flowEnv, f *funcNode, opts flowOptions) *funcAnalysis {
-	fa := &funcAnalysis{
+// NewAnalysis builds f's graph and solves the must-analysis.
+func NewAnalysis(env *Env, f Func, opts Options) *Analysis {
+	fa := &Analysis{
 		env:      env,
 		fn:       f,
 		opts:     opts,
-		graph:    cfg.New(f.body, env.noReturn.mayReturn),
+		graph:    cfg.New(f.Body, env.mayReturn),
 		varIndex: make(map[*types.Var]int),
 	}
-	body := scanBody(env.info, f.body)
+	body := scanBody(env.info, f.Body)
 	fa.trackVars(body)
 	fa.defaults = fa.entryFacts()
 	fa.order = reversePostorder(fa.graph)
@@ -272,14 +299,13 @@ func newFuncAnalysis(env *flowEnv, f *funcNode, opts flowOptions) *funcAnalysis 
 	return fa
 }
 
-// result records what holds at each call, literal and check; with
+// Result records what holds at each call, literal and check; with
 // witnesses, it first runs the explanation pass.
-func (fa *funcAnalysis) result(witnesses bool) *flowResult {
-	r := &flowResult{
-		calls:        make(map[*ast.CallExpr]*callFacts),
-		literals:     make(map[*ast.FuncLit]map[*types.Var]usability),
-		ctxVars:      fa.ctxVars,
-		returnsKnown: true,
+func (fa *Analysis) Result(witnesses bool) *Result {
+	r := &Result{
+		Calls:        make(map[*ast.CallExpr]*CallFacts),
+		Literals:     make(map[*ast.FuncLit]map[*types.Var]Usability),
+		ReturnsKnown: true,
 	}
 	in := fa.mustIn
 	if witnesses {
@@ -292,15 +318,15 @@ func (fa *funcAnalysis) result(witnesses bool) *flowResult {
 // entryFacts are the variables' facts on entry: parameters hold usable
 // contexts, captured context variables what they held where the literal
 // is defined, the others nothing yet.
-func (fa *funcAnalysis) entryFacts() []varFact {
+func (fa *Analysis) entryFacts() []varFact {
 	facts := make([]varFact, len(fa.vars))
-	params := fa.fn.sig.Params()
+	params := fa.fn.Sig.Params()
 	for i := range params.Len() {
-		if j, ok := fa.varIndex[params.At(i)]; ok && fa.isCtx[j] {
+		if j, ok := fa.varIndex[params.At(i)]; ok && j < fa.nctx {
 			facts[j] = varFact{use: mayBeUsable}
 		}
 	}
-	for v, u := range fa.opts.captured {
+	for v, u := range fa.opts.Captured {
 		if j, ok := fa.varIndex[v]; ok {
 			facts[j] = varFact{use: u}
 		}
@@ -310,11 +336,11 @@ func (fa *funcAnalysis) entryFacts() []varFact {
 
 // entryState is the state on entry: the checks of the call sites when
 // the entry is guarded, the variables' entry facts.
-func (fa *funcAnalysis) entryState() *state {
-	s := &state{ctx: anyState, defaults: fa.defaults}
-	if fa.opts.entryGuarded {
-		s.ctx = live | timedOut
-		s.why.entry = true
+func (fa *Analysis) entryState() *state {
+	s := &state{ctx: AnyState, defaults: fa.defaults}
+	if fa.opts.EntryGuarded {
+		s.ctx = Live | TimedOut
+		s.why.Entry = true
 	}
 	return s
 }
@@ -322,7 +348,7 @@ func (fa *funcAnalysis) entryState() *state {
 // solve computes the state on entry to every block: with joinMust from
 // scratch, with joinWhy from the must-states given (only explanations
 // change). Blocks never reached stay nil.
-func (fa *funcAnalysis) solve(entry *state, base []*state, join func(*state, *state) bool) []*state {
+func (fa *Analysis) solve(entry *state, base []*state, join func(*state, *state) bool) []*state {
 	blocks := fa.graph.Blocks
 	in := make([]*state, len(blocks))
 	work := newWorklist(fa.order)
@@ -367,7 +393,7 @@ const maxWitnessUpdates = 16
 
 // record runs each reached block once more with its final entry state,
 // recording what holds at each call, literal and check.
-func (fa *funcAnalysis) record(in []*state, r *flowResult, witnesses bool) {
+func (fa *Analysis) record(in []*state, r *Result, witnesses bool) {
 	rec := &recording{result: r, witnesses: witnesses}
 	for _, b := range fa.graph.Blocks {
 		if in[b.Index] != nil {
@@ -378,6 +404,6 @@ func (fa *funcAnalysis) record(in []*state, r *flowResult, witnesses bool) {
 
 // recording is where transfer records, on the last sweep.
 type recording struct {
-	result    *flowResult
+	result    *Result
 	witnesses bool
 }

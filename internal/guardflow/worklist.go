@@ -1,4 +1,4 @@
-package analyzer
+package guardflow
 
 import (
 	"container/heap"

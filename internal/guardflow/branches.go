@@ -1,4 +1,4 @@
-package analyzer
+package guardflow
 
 import (
 	"go/ast"
@@ -68,7 +68,7 @@ func (ev *evaluator) peek(e ast.Expr) value {
 	case *ast.Ident:
 		return ev.ident(e)
 	case *ast.CallExpr:
-		if ctx, ok := contextErrOf(ev.info(), e); ok && ev.peek(ctx).use.usable() {
+		if ctx, ok := contextErrOf(ev.info(), e); ok && ev.peek(ctx).use.Usable() {
 			return value{kind: isContextErr, origin: e}
 		}
 	}
@@ -85,14 +85,14 @@ func (ev *evaluator) split(atom ast.Expr, v value) (t, f *state) {
 	f = t.clone()
 	switch {
 	case v.kind == isCheck:
-		narrow(t, v.out.ifTrue, atom, v)
-		narrow(f, v.out.ifFalse, atom, v)
+		narrow(t, v.out.IfTrue, atom, v)
+		narrow(f, v.out.IfFalse, atom, v)
 		ev.recordCheck(atom, v)
 	case v.errTest:
-		if v.out.ifTrue.notCanceled() {
-			t.why.errTest = atom
+		if v.out.IfTrue.NotCanceled() {
+			t.why.ErrTest = atom
 		} else {
-			f.why.errTest = atom
+			f.why.ErrTest = atom
 		}
 	}
 	return t, f
@@ -100,7 +100,7 @@ func (ev *evaluator) split(atom ast.Expr, v value) (t, f *state) {
 
 // narrow applies one outcome of a check to s: a fresh check tells the
 // states; a stale one only explains.
-func narrow(s *state, set ctxStates, atom ast.Expr, v value) {
+func narrow(s *state, set States, atom ast.Expr, v value) {
 	check := v.origin
 	if check == nil {
 		check = atom
@@ -109,14 +109,14 @@ func narrow(s *state, set ctxStates, atom ast.Expr, v value) {
 		s.ctx &= set
 	}
 	switch {
-	case !set.notCanceled():
+	case !set.NotCanceled():
 		if set.informative() {
-			s.why = witness{cancelled: check, errTest: s.why.errTest}
+			s.why = Witness{Cancelled: check, ErrTest: s.why.ErrTest}
 		}
 	case !v.stale:
-		s.why = witness{check: check, errTest: s.why.errTest}
+		s.why = Witness{Check: check, ErrTest: s.why.ErrTest}
 	default:
-		s.why = witness{check: check, staleAt: v.staleAt, errTest: s.why.errTest}
+		s.why = Witness{Check: check, StaleAt: v.staleAt, ErrTest: s.why.ErrTest}
 	}
 }
 
@@ -128,21 +128,21 @@ func (ev *evaluator) recordCheck(atom ast.Expr, v value) {
 	if cond == nil {
 		cond = atom
 	}
-	ev.rec.result.checks = append(ev.rec.result.checks, checkAt{cond: cond, atom: atom, out: v.out})
+	ev.rec.result.Checks = append(ev.rec.result.Checks, Check{Cond: cond, Atom: atom, Out: v.out})
 }
 
 // selectArm applies what entering a select arm tells: the arm receiving
 // from ctx.Done() means done, the default arm means not done.
 func (ev *evaluator) selectArm(e selectEdge) *state {
-	if ev.s == nil || !ev.peek(e.ctx).use.usable() {
+	if ev.s == nil || !ev.peek(e.ctx).use.Usable() {
 		return ev.s
 	}
 	s := ev.s.clone()
 	s.ctx &= e.states
-	if e.states.notCanceled() {
-		s.why = witness{check: e.check, errTest: s.why.errTest}
+	if e.states.NotCanceled() {
+		s.why = Witness{Check: e.check, ErrTest: s.why.ErrTest}
 	} else {
-		s.why = witness{cancelled: e.check, errTest: s.why.errTest}
+		s.why = Witness{Cancelled: e.check, ErrTest: s.why.ErrTest}
 	}
 	return s
 }

@@ -1,4 +1,4 @@
-package analyzer
+package guardflow
 
 import (
 	"go/ast"
@@ -12,15 +12,15 @@ import (
 // that receives from ctx.Done() is taken when it is done; the default arm
 // when it is not.
 type selectEdge struct {
-	ctx    ast.Expr  // the context whose Done channel the select receives from
-	states ctxStates // the states on entry to the arm
-	check  ast.Node  // the receiving case, for explanations
+	ctx    ast.Expr // the context whose Done channel the select receives from
+	states States   // the states on entry to the arm
+	check  ast.Node // the receiving case, for explanations
 }
 
 // selectEdges maps the blocks that start select arms to what entering
 // them tells. go/cfg places the body of the default arm in the block that
 // follows the last other case.
-func (fa *funcAnalysis) selectEdges(selects []*ast.SelectStmt) map[*cfg.Block]selectEdge {
+func (fa *Analysis) selectEdges(selects []*ast.SelectStmt) map[*cfg.Block]selectEdge {
 	arms := make(map[*ast.CommClause]selectEdge)
 	defaults := make(map[*ast.CommClause]selectEdge)
 	for _, n := range selects {
@@ -35,12 +35,12 @@ func (fa *funcAnalysis) selectEdges(selects []*ast.SelectStmt) map[*cfg.Block]se
 			}
 			last = cc
 			if ctx, ok := receivesDone(fa.env.info, cc.Comm); ok {
-				arms[cc] = selectEdge{ctx: ctx, states: canceled | timedOut, check: cc}
+				arms[cc] = selectEdge{ctx: ctx, states: Canceled | TimedOut, check: cc}
 				doneCase, doneCtx = cc, ctx
 			}
 		}
 		if hasDefault && doneCase != nil && last != nil {
-			defaults[last] = selectEdge{ctx: doneCtx, states: live, check: doneCase}
+			defaults[last] = selectEdge{ctx: doneCtx, states: Live, check: doneCase}
 		}
 	}
 	out := make(map[*cfg.Block]selectEdge)

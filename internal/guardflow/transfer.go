@@ -1,10 +1,9 @@
-package analyzer
+package guardflow
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -18,7 +17,7 @@ import (
 // transfer runs block b from state in and returns the state on each edge
 // out of b, in a slice that the next call reuses. With rec, it records
 // what holds at calls, literals and checks.
-func (fa *funcAnalysis) transfer(b *cfg.Block, in *state, rec *recording) []*state {
+func (fa *Analysis) transfer(b *cfg.Block, in *state, rec *recording) []*state {
 	ev := &evaluator{fa: fa, s: in, in: in, rec: rec}
 	if len(b.Nodes) > 0 && in != nil && len(in.vars) > 0 {
 		ev.writable().vars.prune(fa.vars, b.Nodes[0].Pos())
@@ -52,19 +51,16 @@ func (fa *funcAnalysis) transfer(b *cfg.Block, in *state, rec *recording) []*sta
 			outs[i] = ev.with(outs[i]).rangeVars(r)
 		}
 	}
-	evaluations.Add(fa.evaluated)
+	if fa.env.Evaluated != nil {
+		fa.env.Evaluated(fa.evaluated)
+	}
 	fa.evaluated = 0
 	return outs
 }
 
-// evaluations counts the expressions the dataflow has evaluated in this
-// process. A test reads it to check that the work grows linearly with the
-// size and the nesting of a function, which timings cannot show reliably.
-var evaluations atomic.Int64
-
 // outsFor returns transfer's result slice for n edges, reused from call
 // to call: the solver reads it before the next transfer.
-func (fa *funcAnalysis) outsFor(n int) []*state {
+func (fa *Analysis) outsFor(n int) []*state {
 	if cap(fa.outs) < n {
 		fa.outs = make([]*state, n)
 	}
@@ -75,7 +71,7 @@ func (fa *funcAnalysis) outsFor(n int) []*state {
 
 // condition returns the condition that ends block b, if any: go/cfg ends
 // the blocks of if, for and switch-case tests with it.
-func (fa *funcAnalysis) condition(b *cfg.Block) ast.Expr {
+func (fa *Analysis) condition(b *cfg.Block) ast.Expr {
 	if len(b.Succs) != 2 || len(b.Nodes) == 0 {
 		return nil
 	}
@@ -93,7 +89,7 @@ func (fa *funcAnalysis) condition(b *cfg.Block) ast.Expr {
 // evaluator evaluates the nodes of a block from a state. A nil state is
 // unreachable: nothing is evaluated or recorded.
 type evaluator struct {
-	fa   *funcAnalysis
+	fa   *Analysis
 	s    *state
 	in   *state     // the block's entry state: the solver's, never changed here
 	rec  *recording // non-nil on the recording sweep
@@ -142,11 +138,13 @@ func (ev *evaluator) node(n ast.Node) {
 	case *ast.ExprStmt:
 		ev.expr(n.X)
 	case *ast.DeferStmt:
+		consumed := ev.fa.consumed
 		ev.operands(n.Call, ev.fa.env.callees.shape(ev.info(), n.Call))
-		ev.recordCallAt(n.Call, anyState) // it runs when the function returns
+		ev.recordCallAt(n.Call, AnyState, ev.fa.consumed != consumed) // it runs when the function returns
 	case *ast.GoStmt:
+		consumed := ev.fa.consumed
 		ev.operands(n.Call, ev.fa.env.callees.shape(ev.info(), n.Call))
-		ev.recordCall(n.Call)
+		ev.recordCall(n.Call, ev.fa.consumed != consumed)
 	case *ast.ReturnStmt:
 		ev.returns(n)
 	case *ast.SendStmt:
@@ -162,7 +160,7 @@ func (ev *evaluator) node(n ast.Node) {
 // returns evaluates a return statement's results; for a guard function
 // candidate it records what a true and a false result tell.
 func (ev *evaluator) returns(n *ast.ReturnStmt) {
-	if !ev.fa.opts.summarizeReturns {
+	if !ev.fa.opts.SummarizeReturns {
 		for _, r := range n.Results {
 			ev.expr(r)
 		}
@@ -170,17 +168,17 @@ func (ev *evaluator) returns(n *ast.ReturnStmt) {
 	}
 	if len(n.Results) != 1 {
 		if ev.rec != nil {
-			ev.rec.result.returnsKnown = false
+			ev.rec.result.ReturnsKnown = false
 		}
 		return
 	}
 	t, f := ev.branch(n.Results[0])
 	if ev.rec != nil {
 		if t != nil {
-			ev.rec.result.returns.ifTrue |= t.ctx
+			ev.rec.result.Returns.IfTrue |= t.ctx
 		}
 		if f != nil {
-			ev.rec.result.returns.ifFalse |= f.ctx
+			ev.rec.result.Returns.IfFalse |= f.ctx
 		}
 	}
 	ev.s = join(t, f)
@@ -241,7 +239,7 @@ func (ev *evaluator) store(l ast.Expr, v value) {
 	}
 	var f varFact
 	switch {
-	case ev.fa.isCtx[j]:
+	case j < ev.fa.nctx:
 		f.use = v.use &^ inField // a local is a variable: usable
 		if v.kind != isContext || f.use == 0 {
 			f.use = mayBeUsable

@@ -1,18 +1,16 @@
-package analyzer
+package guardflow
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // value is what the flow analysis knows of the value of an expression.
 type value struct {
 	kind   valueKind
-	out    outcomes  // isCheck: the states when true, when false
-	use    usability // a context
+	out    Outcomes  // isCheck: the states when true, when false
+	use    Usability // a context
 	stale  bool      // isCheck, isContextErr: a context-consuming call ran since it was taken
 	origin ast.Node  // isCheck, isContextErr: where it was taken
 	// staleAt is the first context-consuming call after origin (explanations).
@@ -55,7 +53,7 @@ func contextErrOf(info *types.Info, call *ast.CallExpr) (ctxArg ast.Expr, ok boo
 
 // errorTarget recognises context.Canceled and context.DeadlineExceeded,
 // and returns what a match with it tells.
-func errorTarget(info *types.Info, e ast.Expr) (outcomes, bool) {
+func errorTarget(info *types.Info, e ast.Expr) (Outcomes, bool) {
 	var id *ast.Ident
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -63,11 +61,11 @@ func errorTarget(info *types.Info, e ast.Expr) (outcomes, bool) {
 	case *ast.SelectorExpr:
 		id = e.Sel
 	default:
-		return outcomes{}, false
+		return Outcomes{}, false
 	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok || v.Pkg() == nil || v.Pkg().Path() != "context" {
-		return outcomes{}, false
+		return Outcomes{}, false
 	}
 	switch v.Name() {
 	case "Canceled":
@@ -75,7 +73,7 @@ func errorTarget(info *types.Info, e ast.Expr) (outcomes, bool) {
 	case "DeadlineExceeded":
 		return errIsTimeout, true
 	}
-	return outcomes{}, false
+	return Outcomes{}, false
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {
@@ -95,9 +93,9 @@ func comparison(info *types.Info, x, y ast.Expr, vx, vy value, op token.Token) v
 			if ok {
 				return checkValue(o, op == token.NEQ, vx)
 			}
-		} else if o, isTarget := errorTarget(info, y); isTarget && o == errIsCanceled && isErrorType(info.TypeOf(x)) {
+		} else if o, isTarget := errorTarget(info, y); isTarget && o == errIsCanceled && IsError(info.TypeOf(x)) {
 			if op == token.NEQ {
-				o = o.negate()
+				o = o.Negate()
 			}
 			return value{errTest: true, out: o}
 		}
@@ -122,25 +120,17 @@ func errorsIs(info *types.Info, call *ast.CallExpr, errValue value) value {
 }
 
 // checkValue is the value of a check on a context error taken at from.
-func checkValue(o outcomes, negate bool, from value) value {
+func checkValue(o Outcomes, negate bool, from value) value {
 	if negate {
-		o = o.negate()
+		o = o.Negate()
 	}
 	return value{kind: isCheck, out: o, stale: from.stale, origin: from.origin, staleAt: from.staleAt}
 }
 
-// isErrorsIs reports whether fn is errors.Is or a function known to
-// forward to it.
-func (fw forwarders) isErrorsIs(fn *types.Func) bool {
-	if fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" {
-		return true
-	}
-	return fw.has(fn)
-}
-
 var errorType = types.Universe.Lookup("error").Type()
 
-func isErrorType(t types.Type) bool {
+// IsError reports whether t is the error type.
+func IsError(t types.Type) bool {
 	return t != nil && types.Identical(t, errorType)
 }
 
@@ -153,14 +143,4 @@ func returnsError(sig *types.Signature) bool {
 		}
 	}
 	return false
-}
-
-// calleeFunc returns the declared function or method a call calls, if it
-// is statically known.
-func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn != nil {
-		fn = fn.Origin()
-	}
-	return fn
 }

@@ -1,4 +1,4 @@
-package analyzer
+package guardflow
 
 import (
 	"go/ast"
@@ -7,15 +7,30 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+// Functions tells the dataflow what the package's policy knows of called
+// functions: which are errors.Is or forward to it, and which are guard
+// functions.
+type Functions interface {
+	IsErrorsIs(fn *types.Func) bool
+	Guard(fn *types.Func) (Guard, bool)
+}
+
+// Guard is what a guard function's boolean result tells of the state of
+// its context parameter number Param.
+type Guard struct {
+	Param   int    // index of the checked context parameter
+	IfTrue  States // the states the context may be in when the result is true
+	IfFalse States // ... and when it is false
+}
+
 // callees classifies each function the package calls once: a function of
 // package context, errors.Is or a forwarder, a guard function, or another.
 // The dataflow asks at every call, on every pass over a block.
 type callees struct {
-	forwarders forwarders
-	guards     guards
-	memo       map[*types.Func]callee
-	errs       map[*types.Signature]bool // signatures with an error result
-	shapes     map[*ast.CallExpr]*callShape
+	fns    Functions
+	memo   map[*types.Func]callee
+	errs   map[*types.Signature]bool // signatures with an error result
+	shapes map[*ast.CallExpr]*callShape
 }
 
 // callShape is what the types say of one call, worked out once: the
@@ -40,17 +55,16 @@ const (
 
 type callee struct {
 	kind  calleeKind
-	name  string    // contextCallee: the function's name
-	guard guardFact // guardCallee
+	name  string // contextCallee: the function's name
+	guard Guard  // guardCallee
 }
 
-func newCallees(fw forwarders, g guards) *callees {
+func newCallees(fns Functions) *callees {
 	return &callees{
-		forwarders: fw,
-		guards:     g,
-		memo:       make(map[*types.Func]callee),
-		errs:       make(map[*types.Signature]bool),
-		shapes:     make(map[*ast.CallExpr]*callShape),
+		fns:    fns,
+		memo:   make(map[*types.Func]callee),
+		errs:   make(map[*types.Signature]bool),
+		shapes: make(map[*ast.CallExpr]*callShape),
 	}
 }
 
@@ -67,11 +81,11 @@ func (c *callees) shape(info *types.Info, call *ast.CallExpr) *callShape {
 	}
 	sh.callee = c.of(info, call)
 	for i, a := range call.Args {
-		if i < 64 && isContextType(info.TypeOf(a)) {
+		if i < 64 && IsContext(info.TypeOf(a)) {
 			sh.contextArgs |= 1 << i
 		}
 	}
-	sh.resultContext = isContextType(resultType(info, call))
+	sh.resultContext = IsContext(resultType(info, call))
 	if sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature); ok {
 		sh.returnsError = c.returnsError(sig)
 	}
@@ -93,10 +107,10 @@ func (c *callees) of(info *types.Info, call *ast.CallExpr) callee {
 	switch {
 	case fn.Pkg() != nil && fn.Pkg().Path() == "context":
 		k = callee{kind: contextCallee, name: fn.Name()}
-	case c.forwarders.isErrorsIs(fn):
+	case c.fns.IsErrorsIs(fn):
 		k = callee{kind: errorsIsCallee}
 	default:
-		if g, ok := c.guards.of(fn); ok {
+		if g, ok := c.fns.Guard(fn); ok {
 			k = callee{kind: guardCallee, guard: g}
 		}
 	}

@@ -1,4 +1,4 @@
-package analyzer
+package guardflow
 
 import (
 	"go/ast"
@@ -81,7 +81,7 @@ func (ev *evaluator) expr(e ast.Expr) value {
 // context of unknown origin counts as one shutdown may cancel, one read
 // from a struct field also as one that no check tests.
 func (ev *evaluator) opaque(e ast.Expr) value {
-	if !isContextType(ev.info().TypeOf(e)) {
+	if !IsContext(ev.info().TypeOf(e)) {
 		return value{}
 	}
 	if sel, ok := e.(*ast.SelectorExpr); ok {
@@ -104,12 +104,12 @@ func (ev *evaluator) ident(id *ast.Ident) value {
 		return value{kind: isContext, use: mayBeUnusable}
 	case *types.Var:
 		if j, ok := ev.fa.varIndex[obj]; ok {
-			if ev.fa.isCtx[j] {
+			if j < ev.fa.nctx {
 				return value{kind: isContext, use: ev.s.get(j).use}
 			}
 			return ev.s.get(j).val
 		}
-		if isContextType(obj.Type()) {
+		if IsContext(obj.Type()) {
 			if obj.Parent() == ev.fa.env.pkg.Scope() || obj.Parent() == nil {
 				return value{kind: isContext, use: mayBeUnusable}
 			}
@@ -126,7 +126,7 @@ func (ev *evaluator) boolValue(e ast.Expr) value {
 	t, f := ev.branch(e)
 	ev.s = join(t, f)
 	if t != nil && f != nil && t.ctx != f.ctx {
-		return value{kind: isCheck, out: outcomes{t.ctx, f.ctx}, origin: e}
+		return value{kind: isCheck, out: Outcomes{t.ctx, f.ctx}, origin: e}
 	}
 	return value{}
 }
@@ -137,11 +137,11 @@ func (ev *evaluator) literal(lit *ast.FuncLit) {
 	if ev.rec == nil {
 		return
 	}
-	seen := make(map[*types.Var]usability, len(ev.fa.ctxIdx))
-	for k, j := range ev.fa.ctxIdx {
-		seen[ev.fa.ctxVars[k]] = ev.s.get(j).use
+	seen := make(map[*types.Var]Usability, ev.fa.nctx)
+	for j, v := range ev.fa.vars[:ev.fa.nctx] {
+		seen[v] = ev.s.get(j).use
 	}
-	ev.rec.result.literals[lit] = seen
+	ev.rec.result.Literals[lit] = seen
 }
 
 // operands is what a call's operands told, kept without allocating: the
@@ -149,7 +149,7 @@ func (ev *evaluator) literal(lit *ast.FuncLit) {
 // context arguments in sum.
 type operands struct {
 	recv, first value
-	uses        [8]usability
+	uses        [8]Usability
 	contexts    contextArgs
 }
 
@@ -163,11 +163,11 @@ type contextArgs struct {
 // derived is the usability of a context returned by the call: usable when
 // one of its context arguments may be, or when it is handed none
 // (req.Context()); unusable when every one may be unusable.
-func (c contextArgs) derived() usability {
+func (c contextArgs) derived() Usability {
 	if c.n == 0 {
 		return mayBeUsable
 	}
-	var u usability
+	var u Usability
 	if c.inHand {
 		u |= mayBeUsable
 	}
@@ -205,7 +205,7 @@ func (ev *evaluator) operands(call *ast.CallExpr, sh *callShape) operands {
 		}
 		if i < 64 && sh.contextArgs&(1<<i) != 0 {
 			ops.contexts.n++
-			ops.contexts.inHand = ops.contexts.inHand || v.use.inHand()
+			ops.contexts.inHand = ops.contexts.inHand || v.use.InHand()
 			ops.contexts.allUnusable = ops.contexts.allUnusable && v.use&mayBeUnusable != 0
 		}
 	}
@@ -223,6 +223,7 @@ func isPkgName(info *types.Info, id *ast.Ident) bool {
 func (ev *evaluator) call(call *ast.CallExpr) value {
 	info := ev.info()
 	sh := ev.fa.env.callees.shape(info, call)
+	consumed := ev.fa.consumed
 	if sh.conversion {
 		var v value
 		for _, a := range call.Args {
@@ -234,7 +235,7 @@ func (ev *evaluator) call(call *ast.CallExpr) value {
 	if ev.s == nil {
 		return value{}
 	}
-	ev.recordCall(call)
+	ev.recordCall(call, ev.fa.consumed != consumed)
 	switch k := sh.callee; k.kind {
 	case contextCallee:
 		return ev.contextFunc(call, sh, k.name, ops)
@@ -243,12 +244,13 @@ func (ev *evaluator) call(call *ast.CallExpr) value {
 			return errorsIs(info, call, ops.first)
 		}
 	case guardCallee:
-		if g := k.guard; g.Param < len(call.Args) && g.Param < len(ops.uses) && ops.uses[g.Param].usable() {
-			return value{kind: isCheck, out: g.outcomes(), origin: call}
+		if g := k.guard; g.Param < len(call.Args) && g.Param < len(ops.uses) && ops.uses[g.Param].Usable() {
+			return value{kind: isCheck, out: Outcomes{g.IfTrue, g.IfFalse}, origin: call}
 		}
 		return value{}
 	}
 	if sh.returnsError && ops.contexts.inHand {
+		ev.fa.consumed++
 		ev.consume(call) // handed a usable context, it can fail with "context canceled"
 	}
 	if sh.resultContext {
@@ -266,7 +268,7 @@ func (ev *evaluator) contextFunc(call *ast.CallExpr, sh *callShape, name string,
 		if name == "Cause" {
 			ctx = ops.first
 		}
-		if ctx.use.usable() {
+		if ctx.use.Usable() {
 			return value{kind: isContextErr, origin: call}
 		}
 		return value{}
@@ -282,13 +284,13 @@ func (ev *evaluator) contextFunc(call *ast.CallExpr, sh *callShape, name string,
 
 // consume makes every check stale: what they told no longer holds.
 func (ev *evaluator) consume(call *ast.CallExpr) {
-	if !ev.s.checked() {
+	if !ev.s.narrowed() {
 		return
 	}
 	s := ev.writable()
-	s.ctx = anyState
-	if (s.why.check != nil || s.why.entry) && s.why.staleAt == nil {
-		s.why.staleAt = call
+	s.ctx = AnyState
+	if (s.why.Check != nil || s.why.Entry) && s.why.StaleAt == nil {
+		s.why.StaleAt = call
 	}
 	for i := range s.vars {
 		v := &s.vars[i].fact.val
@@ -301,18 +303,23 @@ func (ev *evaluator) consume(call *ast.CallExpr) {
 	}
 }
 
-func (ev *evaluator) recordCall(call *ast.CallExpr) { ev.recordCallAt(call, ev.s.ctx) }
+// recordCall records what holds at a call, on the last sweep;
+// operandsConsume tells that evaluating its operands made a
+// context-consuming call.
+func (ev *evaluator) recordCall(call *ast.CallExpr, operandsConsume bool) {
+	ev.recordCallAt(call, ev.s.ctx, operandsConsume)
+}
 
-func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx ctxStates) {
+func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsume bool) {
 	if ev.rec == nil || ev.s == nil {
 		return
 	}
-	facts := &callFacts{ctx: ctx, vars: ev.fa.ctxVars, use: make([]usability, len(ev.fa.ctxIdx))}
-	for k, j := range ev.fa.ctxIdx {
-		facts.use[k] = ev.s.get(j).use
+	facts := &CallFacts{Ctx: ctx, Vars: ev.fa.vars[:ev.fa.nctx:ev.fa.nctx], Use: make([]Usability, ev.fa.nctx), OperandsConsume: operandsConsume}
+	for j := range facts.Use {
+		facts.Use[j] = ev.s.get(j).use
 	}
 	if ev.rec.witnesses && ctx == ev.s.ctx {
-		facts.why = ev.s.why
+		facts.Why = ev.s.why
 	}
-	ev.rec.result.calls[call] = facts
+	ev.rec.result.Calls[call] = facts
 }

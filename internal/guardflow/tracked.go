@@ -1,4 +1,4 @@
-package analyzer
+package guardflow
 
 import (
 	"go/ast"
@@ -9,24 +9,22 @@ import (
 // variables the body may refer to (its parameters and locals, and those of
 // enclosing functions a literal sees), and its boolean and error variables
 // that no nested function assigns and whose address is not taken.
-func (fa *funcAnalysis) trackVars(body bodyShapes) {
+func (fa *Analysis) trackVars(body bodyShapes) {
+	var ctxs, others []*types.Var
+	seen := make(map[*types.Var]bool)
 	add := func(v *types.Var) {
-		if _, ok := fa.varIndex[v]; ok || v.Name() == "_" && !isContextType(v.Type()) {
+		if seen[v] || v.Name() == "_" && !IsContext(v.Type()) {
 			return
 		}
-		ctx := isContextType(v.Type())
-		if !ctx && (fa.env.escaping[v] || !isBoolOrError(v.Type())) {
-			return
-		}
-		fa.varIndex[v] = len(fa.vars)
-		fa.vars = append(fa.vars, v)
-		fa.isCtx = append(fa.isCtx, ctx)
-		if ctx {
-			fa.ctxIdx = append(fa.ctxIdx, len(fa.vars)-1)
-			fa.ctxVars = append(fa.ctxVars, v)
+		seen[v] = true
+		switch {
+		case IsContext(v.Type()):
+			ctxs = append(ctxs, v)
+		case !fa.env.escaping[v] && isBoolOrError(v.Type()):
+			others = append(others, v)
 		}
 	}
-	for _, tuple := range []*types.Tuple{fa.fn.sig.Params(), fa.fn.sig.Results()} {
+	for _, tuple := range []*types.Tuple{fa.fn.Sig.Params(), fa.fn.Sig.Results()} {
 		for i := range tuple.Len() {
 			add(tuple.At(i))
 		}
@@ -34,8 +32,14 @@ func (fa *funcAnalysis) trackVars(body bodyShapes) {
 	for _, v := range body.defs {
 		add(v)
 	}
-	for v := range fa.opts.captured {
+	for v := range fa.opts.Captured {
 		add(v)
+	}
+	// The context variables come first: vars[:nctx].
+	fa.nctx = len(ctxs)
+	fa.vars = append(ctxs, others...)
+	for i, v := range fa.vars {
+		fa.varIndex[v] = i
 	}
 }
 
@@ -43,7 +47,7 @@ func isBoolOrError(t types.Type) bool {
 	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
 		return true
 	}
-	return isErrorType(t)
+	return IsError(t)
 }
 
 // bodyShapes is what one walk over a function body (nested literals

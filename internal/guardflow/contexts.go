@@ -1,0 +1,71 @@
+package guardflow
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() == "Context"
+}
+
+// Usability is what a context expression or variable may hold: a context
+// that shutdown cancels, one that it never reaches, or either.
+type Usability uint8
+
+const (
+	mayBeUsable   Usability = 1 << iota // made from a context shutdown cancels
+	mayBeUnusable                       // made from Background, TODO, WithoutCancel or nil
+	// inField: read from a struct field (r.ctx). A field is no usable
+	// context: it is in hand for the calls it is handed to, but no check
+	// tests it. A variable given its value is usable.
+	inField
+)
+
+// Usable: every value it may hold is a usable context, as a check needs.
+func (u Usability) Usable() bool { return u == mayBeUsable }
+
+// InHand: some value it may hold is a usable context, as a function holds
+// one for the purpose of reporting its events.
+func (u Usability) InHand() bool { return u&mayBeUsable != 0 }
+
+// contextCall tells which function of package context a call calls, if any.
+func contextCall(info *types.Info, call *ast.CallExpr) (name string, ok bool) {
+	fn, isFunc := typeutil.Callee(info, call).(*types.Func)
+	if !isFunc || fn.Pkg() == nil || fn.Pkg().Path() != "context" {
+		return "", false
+	}
+	return fn.Name(), true
+}
+
+// neverCanceledMaker reports whether a function of package context makes a
+// context that shutdown never reaches.
+func neverCanceledMaker(name string) bool {
+	return name == "Background" || name == "TODO" || name == "WithoutCancel"
+}
+
+// resultType is the type of a call's (first) result.
+func resultType(info *types.Info, call *ast.CallExpr) types.Type {
+	t := info.TypeOf(call)
+	if tuple, ok := t.(*types.Tuple); ok {
+		if tuple.Len() == 0 {
+			return nil
+		}
+		return tuple.At(0).Type()
+	}
+	return t
+}
+
+// identOf returns the identifier e names, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
