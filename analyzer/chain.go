@@ -19,7 +19,7 @@ const maxChain = 32
 func (em *emitters) chain(site *callSite) []emitStep {
 	var steps []emitStep
 	for range maxChain {
-		step := emitStep{Callee: site.name(), At: shortPos(em.idx.pass.Fset, site.call.Pos())}
+		step := emitStep{Callee: site.name(), At: shortPos(em.idx.fset, site.call.Pos())}
 		if em.isSinkCall(site) {
 			return append(steps, step)
 		}

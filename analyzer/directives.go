@@ -37,34 +37,28 @@ func parseIgnore(c *ast.Comment) (directive, bool) {
 	return directive{pos: c.Slash, reason: strings.TrimSpace(reason)}, true
 }
 
-func findDirectives(pass *analysis.Pass) directives {
-	d := directives{fset: pass.Fset, byFile: make(map[*token.File]map[int]directive)}
-	for _, file := range pass.Files {
-		if isTestFile(pass.Fset, file) {
-			continue
-		}
-		tf := pass.Fset.File(file.FileStart)
-		var src []byte
-		for _, group := range file.Comments {
-			for _, c := range group.List {
-				dir, ok := parseIgnore(c)
-				if !ok {
-					continue
-				}
-				if src == nil {
-					src, _ = pass.ReadFile(tf.Name())
-				}
-				dir.file = file
-				dir.ownLine = startsLine(src, tf, c.Slash)
-				if d.byFile[tf] == nil {
-					d.byFile[tf] = make(map[int]directive)
-				}
-				d.byFile[tf][tf.Line(c.Slash)] = dir
-				d.all = append(d.all, dir)
+// add records the ignore directives of file.
+func (d *directives) add(pass *analysis.Pass, file *ast.File) {
+	tf := pass.Fset.File(file.FileStart)
+	var src []byte
+	for _, group := range file.Comments {
+		for _, c := range group.List {
+			dir, ok := parseIgnore(c)
+			if !ok {
+				continue
 			}
+			if src == nil {
+				src, _ = pass.ReadFile(tf.Name())
+			}
+			dir.file = file
+			dir.ownLine = startsLine(src, tf, c.Slash)
+			if d.byFile[tf] == nil {
+				d.byFile[tf] = make(map[int]directive)
+			}
+			d.byFile[tf][tf.Line(c.Slash)] = dir
+			d.all = append(d.all, dir)
 		}
 	}
-	return d
 }
 
 // startsLine reports whether only white space precedes pos on its line.

@@ -6,27 +6,33 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// emitters tells which calls publish events: sink calls, calls of the
-// package's emitters and emitter interface methods, and calls of imported
-// emitters (facts).
-type emitters struct {
-	idx      *index
-	sinks    *sinks
-	ifaces   *implementations
-	local    map[*funcNode]*callSite // an emitter -> the unguarded emitting call that makes it one
-	viaIface map[*types.Func]impl    // an emitter interface method of the package -> the implementation that emits
-	imported map[*types.Func]*emitterFact
+// sinkCalls tells which calls publish events whatever the package's own
+// emitters are: sink calls, and calls of imported emitters (facts).
+type sinkCalls struct {
+	idx        *index
+	sinks      *sinks
+	ifaces     *implementations
+	importFact func(types.Object, analysis.Fact) bool
+	imported   map[*types.Func]*emitterFact
 }
 
-func newEmitters(idx *index, k *sinks, ifaces *implementations) *emitters {
-	return &emitters{
-		idx:      idx,
-		sinks:    k,
-		ifaces:   ifaces,
-		local:    make(map[*funcNode]*callSite),
-		viaIface: make(map[*types.Func]impl),
-		imported: make(map[*types.Func]*emitterFact),
+func newSinkCalls(pass *analysis.Pass, idx *index, sk *sinks, ifaces *implementations) *sinkCalls {
+	return &sinkCalls{
+		idx:        idx,
+		sinks:      sk,
+		ifaces:     ifaces,
+		importFact: pass.ImportObjectFact,
+		imported:   make(map[*types.Func]*emitterFact),
 	}
+}
+
+// emitters tells which calls publish events: sink calls, calls of the
+// package's emitters and emitter interface methods, and calls of imported
+// emitters.
+type emitters struct {
+	*sinkCalls
+	local    map[*funcNode]*callSite // an emitter -> the unguarded emitting call that makes it one
+	viaIface map[*types.Func]impl    // an emitter interface method of the package -> the implementation that emits
 }
 
 // emits reports whether a call publishes an event.
@@ -43,25 +49,24 @@ func (em *emitters) emits(site *callSite) bool {
 	return em.importedEmitter(site) != nil
 }
 
-func (em *emitters) isSinkCall(site *callSite) bool {
+func (em *sinkCalls) isSinkCall(site *callSite) bool {
 	return site.callee != nil && em.sinks.isSink(site.callee)
 }
 
 // importedEmitter returns the emitter fact of a function of another package.
-func (em *emitters) importedEmitter(site *callSite) *emitterFact {
+func (em *sinkCalls) importedEmitter(site *callSite) *emitterFact {
 	return em.importedFact(site.callee)
 }
 
-func (em *emitters) importedFact(fn *types.Func) *emitterFact {
-	pass := em.idx.pass
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+func (em *sinkCalls) importedFact(fn *types.Func) *emitterFact {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == em.idx.pkg {
 		return nil
 	}
 	if f, ok := em.imported[fn]; ok {
 		return f
 	}
 	var fact *emitterFact
-	if f := new(emitterFact); pass.ImportObjectFact(fn, f) {
+	if f := new(emitterFact); em.importFact(fn, f) {
 		fact = f
 	}
 	em.imported[fn] = fact
@@ -72,7 +77,7 @@ func (em *emitters) importedFact(fn *types.Func) *emitterFact {
 // that call a sink, an imported emitter, or (transitively) one of them,
 // also through an interface method one of whose implementations may emit.
 // Only these functions need a dataflow.
-func mayEmit(idx *index, em *emitters) map[*funcNode]bool {
+func mayEmit(idx *index, em *sinkCalls) map[*funcNode]bool {
 	out := make(map[*funcNode]bool)
 	var work []*funcNode
 	mark := func(f *funcNode) {
@@ -123,23 +128,21 @@ func mayEmit(idx *index, em *emitters) map[*funcNode]bool {
 }
 
 // findEmitters computes the least fixpoint of the emitter rule: a function
-// is an emitter when it makes an emitting call, not ignored and not
-// guarded, with no usable context in hand there (or outside reconcile code
-// under scope reconcile). When a function becomes one, only its callers
-// are looked at again.
+// is an emitter when one of its calls is an emitterCall (judge.verdict).
+// When a function becomes one, only its callers are looked at again.
 // An interface method becomes an emitter method when one of its
 // implementations does, and then only the calls through it are looked at
 // again.
-func findEmitters(idx *index, k *sinks, ifaces *implementations, e entries, candidates map[*funcNode]bool, inScope func(*funcNode) bool, dirs directives) *emitters {
-	em := newEmitters(idx, k, ifaces)
+func findEmitters(j *judge, calls *sinkCalls) *emitters {
+	em := &emitters{sinkCalls: calls, local: make(map[*funcNode]*callSite), viaIface: make(map[*types.Func]impl)}
 	var work []*funcNode
-	for _, f := range idx.funcs {
-		if candidates[f] {
+	for _, f := range j.idx.funcs {
+		if j.candidates[f] {
 			work = append(work, f)
 		}
 	}
-	for _, m := range ifaces.methods {
-		for _, im := range ifaces.impls[m] {
+	for _, m := range calls.ifaces.methods {
+		for _, im := range calls.ifaces.impls[m] {
 			if em.emitsOutright(im) {
 				em.viaIface[m] = im
 				break
@@ -153,13 +156,12 @@ func findEmitters(idx *index, k *sinks, ifaces *implementations, e entries, cand
 			continue
 		}
 		for _, site := range f.calls {
-			if em.emits(site) && !dirs.ignored(site) && !e.guardedAt(site) &&
-				(!inScope(f) || !e.contextInHand(site)) {
+			if j.verdict(em, site) == emitterCall {
 				em.local[f] = site
-				for _, caller := range idx.callers[f] {
+				for _, caller := range j.idx.callers[f] {
 					work = append(work, caller.fn)
 				}
-				if f.obj != nil && !e.contextInHand(site) {
+				if f.obj != nil && !j.entries.contextInHand(site) {
 					work = em.implementationEmits(f, work)
 				}
 				break
@@ -172,8 +174,8 @@ func findEmitters(idx *index, k *sinks, ifaces *implementations, e entries, cand
 // exportEmitterFacts exports a fact for each declared emitter and each
 // emitter interface method, with the chain down to the sink, for the
 // packages that import this one.
-func exportEmitterFacts(pass *analysis.Pass, idx *index, em *emitters) {
-	for _, f := range idx.funcs {
+func exportEmitterFacts(pass *analysis.Pass, em *emitters) {
+	for _, f := range em.idx.funcs {
 		if f.decl != nil && em.local[f] != nil {
 			pass.ExportObjectFact(f.obj, &emitterFact{Steps: em.chain(em.local[f])})
 		}

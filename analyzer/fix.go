@@ -18,14 +18,16 @@ const fixMessage = "Skip the event when the context is cancelled"
 type fixer struct {
 	idx        *index
 	lookups    *lookups
+	readFile   func(string) ([]byte, error) // the pass's
 	sources    map[*token.File][]byte
 	paramNames map[*types.Var]string
 }
 
-func newFixer(idx *index, names *lookups, findings []*finding) *fixer {
+func newFixer(pass *analysis.Pass, idx *index, names *lookups, findings []*finding) *fixer {
 	return &fixer{
 		idx:        idx,
 		lookups:    names,
+		readFile:   pass.ReadFile,
 		sources:    make(map[*token.File][]byte),
 		paramNames: nameBlankParams(idx, names, findings),
 	}
@@ -46,7 +48,7 @@ func (fx *fixer) suggest(f *finding) []analysis.SuggestedFix {
 	if !ok || f.ctx == nil || inGoroutine(site) || f.facts.OperandsConsume {
 		return nil
 	}
-	pass := fx.idx.pass
+	idx := fx.idx
 	pos := stmt.Pos()
 	lookup := func(name string) types.Object { return fx.lookups.at(site.fn, name, pos) }
 	ctxName, edits := f.ctx.Name(), []analysis.TextEdit(nil)
@@ -58,11 +60,11 @@ func (fx *fixer) suggest(f *finding) []analysis.SuggestedFix {
 		return nil
 	}
 	file := site.fn.file
-	errorsQual, errorsImport, ok := refactor.Qualifier(pass.TypesInfo, pass.Pkg, file, lookup, "errors", "Is")
+	errorsQual, errorsImport, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "errors", "Is")
 	if !ok {
 		return nil
 	}
-	contextQual, contextImport, ok := refactor.Qualifier(pass.TypesInfo, pass.Pkg, file, lookup, "context", "Canceled")
+	contextQual, contextImport, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "context", "Canceled")
 	if !ok {
 		return nil
 	}
@@ -72,7 +74,7 @@ func (fx *fixer) suggest(f *finding) []analysis.SuggestedFix {
 		return nil
 	}
 	edits = append(edits, wrap)
-	edits = append(edits, refactor.AddImports(pass.Fset, file, append(errorsImport, contextImport...))...)
+	edits = append(edits, refactor.AddImports(idx.fset, file, append(errorsImport, contextImport...))...)
 	return []analysis.SuggestedFix{{Message: fixMessage, TextEdits: edits}}
 }
 
@@ -89,14 +91,14 @@ func (fx *fixer) wrap(site *callSite, stmt ast.Stmt, check string) (analysis.Tex
 // source returns the contents of the file that holds pos, read once per
 // file for all its fixes.
 func (fx *fixer) source(pos token.Pos) ([]byte, *token.File, bool) {
-	tf := fx.idx.pass.Fset.File(pos)
+	tf := fx.idx.fset.File(pos)
 	if tf == nil {
 		return nil, nil, false
 	}
 	src, ok := fx.sources[tf]
 	if !ok {
 		var err error
-		if src, err = fx.idx.pass.ReadFile(tf.Name()); err != nil || len(src) != tf.Size() {
+		if src, err = fx.readFile(tf.Name()); err != nil || len(src) != tf.Size() {
 			src = nil
 		}
 		fx.sources[tf] = src

@@ -41,19 +41,14 @@ func (fw forwarders) has(fn *types.Func) bool {
 // findForwarders finds the package's functions whose body is
 // "return errors.Is(err, target)" of their two error parameters, in
 // order (or of another forwarder), and exports a fact for each.
-func findForwarders(pass *analysis.Pass) forwarders {
+func findForwarders(pass *analysis.Pass, m *model) forwarders {
 	fw := forwarders{pass: pass, local: make(map[*types.Func]bool)}
 	var candidates []*types.Func
 	bodies := make(map[*types.Func]*ast.ReturnStmt)
-	for _, file := range pass.Files {
-		if isTestFile(pass.Fset, file) {
-			continue
-		}
-		for _, d := range file.Decls {
-			if fn, ret := forwarderShaped(pass.TypesInfo, d); fn != nil {
-				candidates = append(candidates, fn)
-				bodies[fn] = ret
-			}
+	for _, d := range m.decls {
+		if ret := forwarderShaped(d); ret != nil {
+			candidates = append(candidates, d.obj)
+			bodies[d.obj] = ret
 		}
 	}
 	// A forwarder may forward to another: repeat until nothing changes.
@@ -74,25 +69,23 @@ func findForwarders(pass *analysis.Pass) forwarders {
 	return fw
 }
 
-// forwarderShaped returns a function declared as func(error, error) bool
-// whose body is a single return statement.
-func forwarderShaped(info *types.Info, d ast.Decl) (*types.Func, *ast.ReturnStmt) {
-	decl, ok := d.(*ast.FuncDecl)
-	if !ok || decl.Body == nil || len(decl.Body.List) != 1 || decl.Recv != nil {
-		return nil, nil
+// forwarderShaped returns the return statement of a function declared as
+// func(error, error) bool whose body is that single statement.
+func forwarderShaped(d declared) *ast.ReturnStmt {
+	if len(d.decl.Body.List) != 1 || d.decl.Recv != nil {
+		return nil
 	}
-	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
-	fn, isFunc := info.Defs[decl.Name].(*types.Func)
-	if !ok || !isFunc || len(ret.Results) != 1 {
-		return nil, nil
+	ret, ok := d.decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
 	}
-	sig := fn.Signature()
+	sig := d.obj.Signature()
 	if sig.Params().Len() != 2 || sig.Results().Len() != 1 ||
 		!guardflow.IsError(sig.Params().At(0).Type()) || !guardflow.IsError(sig.Params().At(1).Type()) ||
 		!types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
-		return nil, nil
+		return nil
 	}
-	return fn, ret
+	return ret
 }
 
 // forwardsParams reports whether ret returns errors.Is (or a forwarder)

@@ -41,25 +41,27 @@ func (g guards) of(fn *types.Func) (guardFact, bool) {
 // context's state, and one of them rules out cancellation. Since a guard
 // may call another (return !shuttingDown(ctx)), it repeats until nothing
 // changes, then exports a fact for each.
-func findGuards(pass *analysis.Pass, known guards, fw forwarders, nr *noReturns, escaping map[*types.Var]bool) guards {
-	found := guards{pass: pass, local: make(map[*types.Func]guardFact), configured: known.configured}
-	candidates := guardCandidates(pass)
+//
+// newEnv returns the dataflow's environment for the guards known so far:
+// a new one each round, since it classifies each callee once and this
+// round knows more guards than the last.
+func findGuards(pass *analysis.Pass, m *model, configured map[string]bool, newEnv func(guards) *guardflow.Env) guards {
+	found := guards{pass: pass, local: make(map[*types.Func]guardFact), configured: configured}
+	candidates := guardCandidates(m)
 	for changed := true; changed; {
 		changed = false
-		// A new environment each round: it classifies each callee once,
-		// and this round knows more guards than the last.
-		env := guardflow.NewEnv(pass.TypesInfo, pass.Pkg, functions{fw, found}, nr.mayReturn, escaping)
-		for _, f := range candidates {
-			fact, ok := guardSummary(pass.TypesInfo, env, f)
-			if old, had := found.local[f.obj]; ok && (!had || old != fact) {
-				found.local[f.obj] = fact
+		env := newEnv(found)
+		for _, d := range candidates {
+			fact, ok := guardSummary(m.info, env, d)
+			if old, had := found.local[d.obj]; ok && (!had || old != fact) {
+				found.local[d.obj] = fact
 				changed = true
 			}
 		}
 	}
-	for _, f := range candidates {
-		if fact, ok := found.local[f.obj]; ok {
-			pass.ExportObjectFact(f.obj, &fact)
+	for _, d := range candidates {
+		if fact, ok := found.local[d.obj]; ok {
+			pass.ExportObjectFact(d.obj, &fact)
 		}
 	}
 	return found
@@ -67,26 +69,13 @@ func findGuards(pass *analysis.Pass, known guards, fw forwarders, nr *noReturns,
 
 // guardCandidates returns the package's functions with a context parameter
 // and a single bool result.
-func guardCandidates(pass *analysis.Pass) []*funcNode {
-	var out []*funcNode
-	for _, file := range pass.Files {
-		if isTestFile(pass.Fset, file) {
-			continue
-		}
-		for _, d := range file.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Body == nil {
-				continue
-			}
-			obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			sig := obj.Signature()
-			res := sig.Results()
-			if res.Len() == 1 && types.Identical(res.At(0).Type(), types.Typ[types.Bool]) && len(contextParams(sig)) > 0 {
-				out = append(out, &funcNode{decl: decl, obj: obj, sig: sig, body: decl.Body, file: file})
-			}
+func guardCandidates(m *model) []declared {
+	var out []declared
+	for _, d := range m.decls {
+		sig := d.obj.Signature()
+		res := sig.Results()
+		if res.Len() == 1 && types.Identical(res.At(0).Type(), types.Typ[types.Bool]) && len(contextParams(sig)) > 0 {
+			out = append(out, d)
 		}
 	}
 	return out
@@ -95,15 +84,16 @@ func guardCandidates(pass *analysis.Pass) []*funcNode {
 // guardSummary decides whether f is a guard function, and which of its
 // context parameters it checks: the one its body uses (the first when it
 // uses several).
-func guardSummary(info *types.Info, env *guardflow.Env, f *funcNode) (guardFact, bool) {
-	res := guardflow.Analyze(env, f.flowFunc(), guardflow.Options{SummarizeReturns: true})
+func guardSummary(info *types.Info, env *guardflow.Env, d declared) (guardFact, bool) {
+	sig := d.obj.Signature()
+	res := guardflow.Analyze(env, guardflow.Func{Body: d.decl.Body, Sig: sig}, guardflow.Options{SummarizeReturns: true})
 	o := res.Returns
 	if !res.ReturnsKnown || !o.IsCheck() {
 		return guardFact{}, false
 	}
-	params := f.sig.Params()
+	params := sig.Params()
 	param := -1
-	ast.Inspect(f.body, func(n ast.Node) bool {
+	ast.Inspect(d.decl.Body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && param < 0 {
 			for i := range params.Len() {
 				if info.Uses[id] == params.At(i) && isContextType(params.At(i).Type()) {

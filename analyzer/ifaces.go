@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"sort"
-	"strings"
-
-	"golang.org/x/tools/go/analysis"
 )
 
 // implementations maps the methods of the package's interfaces to the
@@ -34,13 +31,13 @@ type impl struct {
 // implements the interface, as a value or a pointer. Declarations in test
 // files do not count, nor generic types, nor interface methods that are
 // sinks themselves.
-func findImplementations(idx *index, k *sinks) *implementations {
+func findImplementations(idx *index, m *model, sk *sinks) *implementations {
 	im := &implementations{
 		impls:   make(map[*types.Func][]impl),
 		of:      make(map[*types.Func][]*types.Func),
 		callers: make(map[*types.Func][]*callSite),
 	}
-	ifaces, concrete := namedTypesOf(idx)
+	ifaces, concrete := namedTypesOf(m)
 	seen := make(map[[2]*types.Func]bool) // an interface embedded in another is met twice
 	for _, iface := range ifaces {
 		it := iface.Underlying().(*types.Interface)
@@ -52,25 +49,25 @@ func findImplementations(idx *index, k *sinks) *implementations {
 					continue
 				}
 			}
-			for m := range it.Methods() {
-				if m.Pkg() != idx.pass.Pkg || k.isSink(m) {
+			for meth := range it.Methods() {
+				if meth.Pkg() != idx.pkg || sk.isSink(meth) {
 					continue // declared in an embedded interface of another package (its facts are that package's), or a sink
 				}
-				obj, _, _ := types.LookupFieldOrMethod(recv, false, m.Pkg(), m.Name())
+				obj, _, _ := types.LookupFieldOrMethod(recv, false, meth.Pkg(), meth.Name())
 				fn, ok := obj.(*types.Func)
 				if !ok {
 					continue
 				}
 				fn = fn.Origin()
-				if fn.Pkg() == idx.pass.Pkg && isInterfaceMethod(fn) || seen[[2]*types.Func{m, fn}] {
+				if fn.Pkg() == idx.pkg && isInterfaceMethod(fn) || seen[[2]*types.Func{meth, fn}] {
 					continue // promoted from an embedded interface of the package (nothing to follow), or met already
 				}
-				seen[[2]*types.Func{m, fn}] = true
-				if len(im.impls[m]) == 0 {
-					im.methods = append(im.methods, m)
+				seen[[2]*types.Func{meth, fn}] = true
+				if len(im.impls[meth]) == 0 {
+					im.methods = append(im.methods, meth)
 				}
-				im.impls[m] = append(im.impls[m], impl{method: fn, name: t.Obj().Name() + "." + m.Name()})
-				im.of[fn] = append(im.of[fn], m)
+				im.impls[meth] = append(im.impls[meth], impl{method: fn, name: t.Obj().Name() + "." + meth.Name()})
+				im.of[fn] = append(im.of[fn], meth)
 			}
 		}
 	}
@@ -86,16 +83,15 @@ func findImplementations(idx *index, k *sinks) *implementations {
 
 // namedTypesOf returns the package's non-generic named interfaces and other
 // named types declared in non-test files, in source order.
-func namedTypesOf(idx *index) (ifaces, concrete []*types.Named) {
-	pass := idx.pass
-	scope := pass.Pkg.Scope()
+func namedTypesOf(m *model) (ifaces, concrete []*types.Named) {
+	scope := m.pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
 			continue
 		}
 		named, ok := tn.Type().(*types.Named)
-		if !ok || named.TypeParams().Len() > 0 || isTestPos(pass, tn) {
+		if !ok || named.TypeParams().Len() > 0 || m.isTestPos(tn) {
 			continue
 		}
 		switch u := named.Underlying().(type) {
@@ -115,7 +111,7 @@ func namedTypesOf(idx *index) (ifaces, concrete []*types.Named) {
 	// order in which the driver read the files.
 	byPos := func(ts []*types.Named) {
 		sort.Slice(ts, func(i, j int) bool {
-			pi, pj := pass.Fset.Position(ts[i].Obj().Pos()), pass.Fset.Position(ts[j].Obj().Pos())
+			pi, pj := m.fset.Position(ts[i].Obj().Pos()), m.fset.Position(ts[j].Obj().Pos())
 			if pi.Filename != pj.Filename {
 				return pi.Filename < pj.Filename
 			}
@@ -125,11 +121,6 @@ func namedTypesOf(idx *index) (ifaces, concrete []*types.Named) {
 	byPos(ifaces)
 	byPos(concrete)
 	return ifaces, concrete
-}
-
-func isTestPos(pass *analysis.Pass, obj types.Object) bool {
-	f := pass.Fset.File(obj.Pos())
-	return f == nil || strings.HasSuffix(f.Name(), "_test.go")
 }
 
 func isInterfaceMethod(fn *types.Func) bool {
@@ -144,7 +135,7 @@ func isInterfaceMethod(fn *types.Func) bool {
 
 // emitsOutright reports whether an implementation emits whatever the
 // package's own emitters are: a sink, or an imported emitter.
-func (em *emitters) emitsOutright(im impl) bool {
+func (em *sinkCalls) emitsOutright(im impl) bool {
 	return em.sinks.isSink(im.method) || em.idx.decls[im.method] == nil && em.importedFact(im.method) != nil
 }
 

@@ -4,10 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -18,14 +15,15 @@ import (
 // index is what the stages need to know about the package's non-test
 // files, built once by newIndex and never changed afterwards.
 type index struct {
-	pass     *analysis.Pass
+	fset     *token.FileSet
+	info     *types.Info
+	pkg      *types.Package
 	funcs    []*funcNode // every function body, declarations and literals, in source order
 	decls    map[*types.Func]*funcNode
 	lits     map[*ast.FuncLit]*funcNode
 	callers  map[*funcNode][]*callSite // the reverse call graph: static call sites of each function
 	funcVars map[*types.Var]*funcVar
 	litVars  map[*ast.FuncLit]*funcVar // the function variable that holds a literal
-	escaping map[*types.Var]bool       // variables whose address is taken or that a nested function assigns
 }
 
 // funcNode is one function body of the package: a declaration or a literal.
@@ -100,16 +98,16 @@ func (f *funcNode) outermost() *funcNode {
 // newIndex indexes every function body of the package's non-test files,
 // the calls in them whose callee is statically known, and the references
 // to package functions.
-func newIndex(pass *analysis.Pass, escaping map[*types.Var]bool) *index {
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+func newIndex(m *model, in *inspector.Inspector) *index {
 	idx := &index{
-		pass:     pass,
+		fset:     m.fset,
+		info:     m.info,
+		pkg:      m.pkg,
 		decls:    make(map[*types.Func]*funcNode),
 		lits:     make(map[*ast.FuncLit]*funcNode),
 		callers:  make(map[*funcNode][]*callSite),
-		funcVars: staticFuncVars(pass.TypesInfo, pass.Pkg, in.Root()),
+		funcVars: staticFuncVars(m.info, m.pkg, in.Root()),
 		litVars:  make(map[*ast.FuncLit]*funcVar),
-		escaping: escaping,
 	}
 	for _, fv := range idx.funcVars {
 		if fv.target.lit != nil {
@@ -118,7 +116,7 @@ func newIndex(pass *analysis.Pass, escaping map[*types.Var]bool) *index {
 	}
 	for fileCur := range in.Root().Children() {
 		file := fileCur.Node().(*ast.File)
-		if isTestFile(pass.Fset, file) {
+		if !m.isSource(file) {
 			continue
 		}
 		for cur := range fileCur.Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -134,7 +132,7 @@ func newIndex(pass *analysis.Pass, escaping map[*types.Var]bool) *index {
 }
 
 func (idx *index) newFuncNode(cur inspector.Cursor, file *ast.File) *funcNode {
-	info := idx.pass.TypesInfo
+	info := idx.info
 	f := &funcNode{file: file, cur: cur}
 	switch n := cur.Node().(type) {
 	case *ast.FuncDecl:
@@ -190,7 +188,7 @@ func (idx *index) indexCalls(f *funcNode) {
 				}
 			}
 		case *ast.Ident:
-			if fn, ok := idx.pass.TypesInfo.Uses[n].(*types.Func); ok && !isCallee(cur) {
+			if fn, ok := idx.info.Uses[n].(*types.Func); ok && !isCallee(cur) {
 				if t := idx.decls[fn.Origin()]; t != nil {
 					t.valueUse = true
 					f.refs = append(f.refs, t)
@@ -220,7 +218,7 @@ func (idx *index) noteLiteralUse(cur inspector.Cursor, lit *ast.FuncLit) {
 // known statically (calls through interfaces other than sinks, function
 // values, builtins and conversions).
 func (idx *index) newCallSite(cur inspector.Cursor, f *funcNode) *callSite {
-	info := idx.pass.TypesInfo
+	info := idx.info
 	call := cur.Node().(*ast.CallExpr)
 	site := &callSite{call: call, fn: f, stmt: enclosingCallStmt(cur)}
 	if site.stmt != nil {
@@ -276,9 +274,7 @@ func enclosingCallStmt(cur inspector.Cursor) ast.Stmt {
 // a function literal other than the one declaring them assigns: the flow
 // analysis cannot follow what they hold. (An assignment in a nested
 // literal is seen from each literal around it; literals rarely nest deep.)
-func escapingVarsOf(pass *analysis.Pass) map[*types.Var]bool {
-	info := pass.TypesInfo
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+func escapingVarsOf(info *types.Info, in *inspector.Inspector) map[*types.Var]bool {
 	out := make(map[*types.Var]bool)
 	mark := func(e ast.Expr, outside func(*types.Var) bool) {
 		if id := identOf(e); id != nil {
@@ -330,10 +326,6 @@ func isCallee(cur inspector.Cursor) bool {
 		ek, _ = cur.ParentEdge()
 	}
 	return ek == edge.CallExpr_Fun
-}
-
-func isTestFile(fset *token.FileSet, file *ast.File) bool {
-	return strings.HasSuffix(fset.File(file.FileStart).Name(), "_test.go")
 }
 
 // flowFunc is the body the dataflow analyses.

@@ -28,7 +28,7 @@ func message(idx *index, em *emitters, f *finding) string {
 		what = emitsText(site, steps)
 	} else {
 		what = "event emitted by " + sinkText(site)
-		if reason, ok := constantReason(idx.pass.TypesInfo, site); ok {
+		if reason, ok := constantReason(idx.info, site); ok {
 			what = fmt.Sprintf("event %q emitted by %s", reason, site.name())
 		}
 	}
@@ -50,7 +50,7 @@ func message(idx *index, em *emitters, f *finding) string {
 			where = "right before calling it"
 		}
 		msg = fmt.Sprintf("%s after %s (line %s), which fails with context canceled during shutdown; %s: check %s %s",
-			what, staleCallText(idx.pass.TypesInfo, why.StaleAt), lineOf(idx, why.StaleAt), covered, check, where)
+			what, staleCallText(idx.info, why.StaleAt), lineOf(idx, why.StaleAt), covered, check, where)
 	case helper:
 		msg = fmt.Sprintf("%s without a cancellation check: %s; check %s first", what, whyShutdown, check)
 	default:
@@ -146,5 +146,5 @@ func lineOf(idx *index, n ast.Node) string {
 	if n == nil {
 		return "?"
 	}
-	return fmt.Sprint(idx.pass.Fset.Position(n.Pos()).Line)
+	return fmt.Sprint(idx.fset.Position(n.Pos()).Line)
 }

@@ -72,23 +72,14 @@ func setOf(names ...string) map[string]bool {
 
 // findNoReturn finds the package's functions that never return and
 // exports a fact for each, for the packages that import this one.
-func findNoReturn(pass *analysis.Pass) *noReturns {
+func findNoReturn(pass *analysis.Pass, m *model) *noReturns {
 	nr := &noReturns{
 		pass:  pass,
-		decls: make(map[*types.Func]*ast.FuncDecl),
+		decls: make(map[*types.Func]*ast.FuncDecl, len(m.decls)),
 		memo:  make(map[*types.Func]bool),
 	}
-	for _, file := range pass.Files {
-		if isTestFile(pass.Fset, file) {
-			continue
-		}
-		for _, d := range file.Decls {
-			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
-					nr.decls[fn] = decl
-				}
-			}
-		}
+	for _, d := range m.decls {
+		nr.decls[d.obj] = d.decl
 	}
 	for fn := range nr.decls {
 		if nr.neverReturns(fn) {

@@ -130,7 +130,7 @@ func freeParamName(idx *index, names *lookups, f *funcNode, name string, at []to
 	free := true
 	ast.Inspect(f.body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			if obj := idx.pass.TypesInfo.Uses[id]; obj != nil && !inBody(obj) {
+			if obj := idx.info.Uses[id]; obj != nil && !inBody(obj) {
 				free = false
 			}
 		}

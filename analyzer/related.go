@@ -19,7 +19,7 @@ func whyRelated(idx *index, f *finding) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
 	switch {
 	case why.StaleAt != nil:
-		call := staleCallText(idx.pass.TypesInfo, why.StaleAt)
+		call := staleCallText(idx.info, why.StaleAt)
 		if why.Check != nil {
 			out = append(out, related(why.Check, fmt.Sprintf("this cancellation check no longer covers the event: %s (line %s) runs after it", call, lineOf(idx, why.StaleAt))))
 		}

@@ -18,21 +18,19 @@ type finding struct {
 	ctx   *types.Var           // the context the fix checks; nil when none can be named
 }
 
-// findFindings returns the package's findings in source order: in each
-// function that may emit and is checked, the emitting calls that are not
-// ignored, not guarded, and have a usable context in hand.
-func findFindings(idx *index, em *emitters, e entries, candidates map[*funcNode]bool, inScope func(*funcNode) bool, dirs directives, reported func(*ast.File) bool, names *lookups) []*finding {
+// findFindings returns the package's findings in source order: the
+// findingCalls (judge.verdict) of the functions whose files are reported.
+func findFindings(j *judge, em *emitters, reported func(*ast.File) bool, names *lookups) []*finding {
 	var out []*finding
-	for _, f := range idx.funcs {
-		if !candidates[f] || !inScope(f) || !reported(f.file) {
+	for _, f := range j.idx.funcs {
+		if !j.candidates[f] || !reported(f.file) {
 			continue
 		}
 		for _, site := range f.calls {
-			if !em.emits(site) || e.guardedAt(site) || dirs.ignored(site) || !e.contextInHand(site) {
-				continue // a call without a context makes f an emitter: its callers are judged
+			if j.verdict(em, site) == findingCall {
+				facts := j.entries.factsAt(site, true)
+				out = append(out, &finding{site: site, facts: facts, ctx: fixContext(names, site, facts)})
 			}
-			facts := e.factsAt(site, true)
-			out = append(out, &finding{site: site, facts: facts, ctx: fixContext(names, site, facts)})
 		}
 	}
 	return out
@@ -40,49 +38,32 @@ func findFindings(idx *index, em *emitters, e entries, candidates map[*funcNode]
 
 // report emits a diagnostic for each finding, each ignore directive
 // without a reason and (-strict) each loose check, in source order.
-func report(pass *analysis.Pass, s *settings, idx *index, em *emitters, e entries, candidates map[*funcNode]bool, inScope func(*funcNode) bool, dirs directives) {
-	reported := generatedFilter(s)
+func report(pass *analysis.Pass, s *settings, j *judge, em *emitters) {
+	reported := func(file *ast.File) bool { return file != nil && (s.generated || !j.m.generated[file]) }
 	var diags []analysis.Diagnostic
-	for _, d := range dirs.all {
+	for _, d := range j.m.dirs.all {
 		if d.reason == "" && reported(d.file) {
 			diags = append(diags, analysis.Diagnostic{Pos: d.pos, Message: bareDirectiveMessage})
 		}
 	}
 	names := newLookups(pass.TypesInfo, pass.Pkg)
-	findings := findFindings(idx, em, e, candidates, inScope, dirs, reported, names)
-	fixes := newFixer(idx, names, findings)
+	findings := findFindings(j, em, reported, names)
+	fixes := newFixer(pass, j.idx, names, findings)
 	for _, f := range findings {
 		diags = append(diags, analysis.Diagnostic{
 			Pos:            f.site.call.Pos(),
 			End:            f.site.call.End(),
-			Message:        message(idx, em, f),
-			Related:        append(em.chainRelated(f.site), whyRelated(idx, f)...),
+			Message:        message(j.idx, em, f),
+			Related:        append(em.chainRelated(f.site), whyRelated(j.idx, f)...),
 			SuggestedFixes: fixes.suggest(f),
 		})
 	}
 	if s.strict {
-		diags = append(diags, looseChecks(idx, e, candidates, reported)...)
+		diags = append(diags, looseChecks(j, reported)...)
 	}
 	sortDiagnostics(pass, diags)
 	for _, d := range diags {
 		pass.Report(d)
-	}
-}
-
-// generatedFilter tells whether findings in a file are reported: not in
-// generated files, unless configured.
-func generatedFilter(s *settings) func(*ast.File) bool {
-	memo := make(map[*ast.File]bool)
-	return func(file *ast.File) bool {
-		if file == nil {
-			return false
-		}
-		v, ok := memo[file]
-		if !ok {
-			v = s.generated || !ast.IsGenerated(file)
-			memo[file] = v
-		}
-		return v
 	}
 }
 

@@ -1,12 +1,14 @@
 package analyzer
 
 import (
-	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
-
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // run is the pipeline. Each stage is a function of what the earlier ones
@@ -18,34 +20,44 @@ func run(pass *analysis.Pass, s *settings) error {
 	if err := validateConfiguredNames(pass, s); err != nil {
 		return err
 	}
+	m := newModel(pass)
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 
 	// Facts every package exports, whether or not it can emit events.
-	noReturn := findNoReturn(pass)
-	forwarders := findForwarders(pass)
-	escaping := escapingVarsOf(pass)
+	noReturn := findNoReturn(pass, m)
+	forwarders := findForwarders(pass, m)
+	var escaping map[*types.Var]bool // found once, when a dataflow first runs
+	newEnv := func(g guards) *guardflow.Env {
+		if escaping == nil {
+			escaping = escapingVarsOf(pass.TypesInfo, in)
+		}
+		return guardflow.NewEnv(pass.TypesInfo, pass.Pkg, functions{forwarders, g}, noReturn.mayReturn, escaping)
+	}
 	guards := guards{pass: pass, configured: s.guards}
 	if importsPath(pass.Pkg, "context") {
-		guards = findGuards(pass, guards, forwarders, noReturn, escaping)
+		guards = findGuards(pass, m, s.guards, newEnv)
 	}
 	if !reachesSinks(pass, s) {
 		return nil
 	}
 	pass.ExportPackageFact(new(sinkReachFact))
 
-	idx := newIndex(pass, escaping)
+	idx := newIndex(m, in)
 	sinks := newSinks(s)
-	ifaces := findImplementations(idx, sinks)
-	dirs := findDirectives(pass)
-	reconcile := reconcileCode(idx, ifaces, s)
-	inScope := func(f *funcNode) bool { return checked(reconcile, s, f) }
-
-	fl := newFlows(guardflow.NewEnv(pass.TypesInfo, pass.Pkg, functions{forwarders, guards}, noReturn.mayReturn, escaping))
-	candidates := mayEmit(idx, newEmitters(idx, sinks, ifaces))
-	guarded := guardedFuncs(idx, ifaces, fl, candidates)
-	e := entries{fl: fl, guarded: guarded}
-	em := findEmitters(idx, sinks, ifaces, e, candidates, inScope, dirs)
-	exportEmitterFacts(pass, idx, em)
-	report(pass, s, idx, em, e, candidates, inScope, dirs)
+	ifaces := findImplementations(idx, m, sinks)
+	calls := newSinkCalls(pass, idx, sinks, ifaces)
+	candidates := mayEmit(idx, calls)
+	fl := newFlows(newEnv(guards))
+	j := &judge{
+		m:          m,
+		idx:        idx,
+		entries:    entries{fl: fl, guarded: guardedFuncs(idx, ifaces, fl, candidates)},
+		candidates: candidates,
+		reconcile:  reconcileCode(idx, ifaces, s),
+	}
+	em := findEmitters(j, calls)
+	exportEmitterFacts(pass, em)
+	report(pass, s, j, em)
 	return nil
 }
 

@@ -8,14 +8,22 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
-// reconcileCode returns, for scope reconcile, every function of the
-// package that a root reaches through calls or references (method values,
-// function values, the literals defined inside it), also through an
-// interface of the package to its implementations. Under scope all it
-// returns nil: every function is in scope.
-func reconcileCode(idx *index, ifaces *implementations, s *settings) map[*funcNode]bool {
+// reconcileScope is the code that is checked: every function under scope
+// all; under scope reconcile, the functions reached from roots.
+type reconcileScope struct {
+	all   bool
+	funcs map[*funcNode]bool
+}
+
+func (r reconcileScope) contains(f *funcNode) bool { return r.all || r.funcs[f] }
+
+// reconcileCode returns the checked code: under scope reconcile, every
+// function of the package that a root reaches through calls or references
+// (method values, function values, the literals defined inside it), also
+// through an interface of the package to its implementations.
+func reconcileCode(idx *index, ifaces *implementations, s *settings) reconcileScope {
 	if !s.reconcileOnly {
-		return nil
+		return reconcileScope{all: true}
 	}
 	in := make(map[*funcNode]bool)
 	var work []*funcNode
@@ -45,12 +53,7 @@ func reconcileCode(idx *index, ifaces *implementations, s *settings) map[*funcNo
 			}
 		}
 	}
-	return in
-}
-
-// checked reports whether f is checked: always under scope all.
-func checked(reconcile map[*funcNode]bool, s *settings, f *funcNode) bool {
-	return !s.reconcileOnly || reconcile[f]
+	return reconcileScope{funcs: in}
 }
 
 // isRoot: a method named Reconcile whose first parameter is a
@@ -85,7 +88,7 @@ func isReconcileFunc(idx *index, f *funcNode) bool {
 		cur = cur.Parent()
 	}
 	var target types.Type
-	info := idx.pass.TypesInfo
+	info := idx.info
 	switch parent := cur.Parent().Node().(type) {
 	case *ast.CallExpr:
 		if tv, ok := info.Types[parent.Fun]; ok && tv.IsType() {

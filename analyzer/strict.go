@@ -11,14 +11,14 @@ import (
 // whose "not cancelled" outcome also rules out a timeout (ctx.Err() !=
 // nil): a timeout is a real failure and must notify. One diagnostic per
 // condition.
-func looseChecks(idx *index, e entries, candidates map[*funcNode]bool, reported func(*ast.File) bool) []analysis.Diagnostic {
+func looseChecks(j *judge, reported func(*ast.File) bool) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
-	for _, f := range idx.funcs {
-		if !candidates[f] || !reported(f.file) {
+	for _, f := range j.idx.funcs {
+		if !j.candidates[f] || !reported(f.file) {
 			continue
 		}
 		seen := make(map[ast.Expr]bool)
-		for _, c := range e.fl.of(f, e.guardedEntry(f), false).Checks {
+		for _, c := range j.entries.fl.of(f, j.entries.guardedEntry(f), false).Checks {
 			if !c.Out.Loose() || seen[c.Cond] {
 				continue
 			}
@@ -26,7 +26,7 @@ func looseChecks(idx *index, e entries, candidates map[*funcNode]bool, reported 
 			out = append(out, analysis.Diagnostic{
 				Pos: c.Cond.Pos(),
 				Message: fmt.Sprintf("this check also skips events when the context times out (context.DeadlineExceeded), which is a real failure; test errors.Is(%s.Err(), context.Canceled) instead",
-					checkedContextName(idx, c.Atom)),
+					checkedContextName(j.idx, c.Atom)),
 			})
 		}
 	}
@@ -39,7 +39,7 @@ func checkedContextName(idx *index, atom ast.Expr) string {
 	name := ""
 	ast.Inspect(atom, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && name == "" {
-			if obj := idx.pass.TypesInfo.Uses[id]; obj != nil && isContextType(obj.Type()) && id.Name != "_" {
+			if obj := idx.info.Uses[id]; obj != nil && isContextType(obj.Type()) && id.Name != "_" {
 				name = id.Name
 			}
 		}

@@ -1,0 +1,74 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// model is what every stage reads of the package's syntax: its non-test
+// files and which of them are generated, its function declarations and
+// its ignore directives. Built once, before the fast path, from the
+// files' declarations and comments only (cheap), and never changed.
+// Test files are left out here, once: no stage sees them.
+type model struct {
+	fset      *token.FileSet
+	info      *types.Info
+	pkg       *types.Package
+	files     []*ast.File // the non-test files, in the order of pass.Files
+	generated map[*ast.File]bool
+	decls     []declared // the function declarations with bodies, in source order
+	dirs      directives
+}
+
+// declared is a function declaration of the package, with its object.
+type declared struct {
+	decl *ast.FuncDecl
+	obj  *types.Func
+	file *ast.File
+}
+
+func newModel(pass *analysis.Pass) *model {
+	m := &model{
+		fset:      pass.Fset,
+		info:      pass.TypesInfo,
+		pkg:       pass.Pkg,
+		generated: make(map[*ast.File]bool),
+		dirs:      directives{fset: pass.Fset, byFile: make(map[*token.File]map[int]directive)},
+	}
+	for _, file := range pass.Files {
+		if isTestFile(pass.Fset, file) {
+			continue
+		}
+		m.files = append(m.files, file)
+		m.generated[file] = ast.IsGenerated(file)
+		for _, d := range file.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
+				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+					m.decls = append(m.decls, declared{decl, obj, file})
+				}
+			}
+		}
+		m.dirs.add(pass, file)
+	}
+	return m
+}
+
+// isSource reports whether file is one of the model's: not a test file.
+func (m *model) isSource(file *ast.File) bool {
+	_, ok := m.generated[file]
+	return ok
+}
+
+// isTestPos reports whether obj is declared in a test file, or nowhere.
+func (m *model) isTestPos(obj types.Object) bool {
+	f := m.fset.File(obj.Pos())
+	return f == nil || strings.HasSuffix(f.Name(), "_test.go")
+}
+
+func isTestFile(fset *token.FileSet, file *ast.File) bool {
+	return strings.HasSuffix(fset.File(file.FileStart).Name(), "_test.go")
+}
