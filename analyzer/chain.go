@@ -13,39 +13,67 @@ import (
 // the bound costs nothing.
 const maxChain = 32
 
+// link is one call on the way from an emitting call down to the sink:
+// the sink itself, or a call of one of the package's emitters (local), of
+// an emitter interface method (impl), or of an imported emitter (fact).
+// next is the emitting call inside the local emitter or implementation,
+// where the way goes on.
+type link struct {
+	site  *callSite
+	sink  bool
+	local *funcNode
+	impl  *impl
+	fact  *emitterFact
+	next  *callSite
+}
+
+// links walks the way from site down to the sink, as far as the package
+// knows it.
+func (em *emitters) links(site *callSite) []link {
+	var out []link
+	for range maxChain {
+		l := link{site: site}
+		switch t := em.idx.target(site); {
+		case em.isSinkCall(site):
+			l.sink = true
+		case t != nil:
+			l.local, l.next = t, em.local[t]
+		default:
+			if im, ok := em.viaIface[site.callee]; ok {
+				l.impl, l.next = &im, em.implSite(im)
+			} else {
+				l.fact = em.importedEmitter(site)
+			}
+		}
+		out = append(out, l)
+		if l.next == nil {
+			return out
+		}
+		site = l.next
+	}
+	return out
+}
+
 // chain lists the calls from site down to the sink. A call through an
 // emitter interface method names the implementation that emits, and goes
 // on with its chain.
 func (em *emitters) chain(site *callSite) []emitStep {
 	var steps []emitStep
-	for range maxChain {
-		step := emitStep{Callee: site.name(), At: shortPos(em.idx.fset, site.call.Pos())}
-		if em.isSinkCall(site) {
-			return append(steps, step)
-		}
-		t := em.idx.target(site)
-		if t == nil {
-			if im, ok := em.viaIface[site.callee]; ok {
-				step.Impl = im.name
-				steps = append(steps, step)
-				next := em.implSite(im)
-				if next == nil {
-					return append(steps, em.implChain(im)...)
-				}
-				site = next
-				continue
+	for _, l := range em.links(site) {
+		step := emitStep{Callee: l.site.name(), At: shortPos(em.idx.fset, l.site.call.Pos())}
+		switch {
+		case l.impl != nil:
+			step.Impl = l.impl.name
+			steps = append(steps, step)
+			if l.next == nil {
+				steps = append(steps, em.implChain(*l.impl)...)
 			}
-			if fact := em.importedEmitter(site); fact != nil {
-				step.Impl = fact.Impl
-				return append(append(steps, step), fact.Steps...)
-			}
-			return append(steps, step)
+		case l.fact != nil:
+			step.Impl = l.fact.Impl
+			steps = append(append(steps, step), l.fact.Steps...)
+		default:
+			steps = append(steps, step)
 		}
-		steps = append(steps, step)
-		if em.local[t] == nil {
-			return steps
-		}
-		site = em.local[t]
 	}
 	return steps
 }
@@ -53,47 +81,33 @@ func (em *emitters) chain(site *callSite) []emitStep {
 // chainRelated explains an emitter call: each step down to the sink.
 func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
-	for step := site; len(out) < maxChain; {
-		if em.isSinkCall(step) {
-			return out
-		}
-		t := em.idx.target(step)
-		if t == nil {
-			if im, ok := em.viaIface[step.callee]; ok {
-				next := em.implSite(im)
-				if next == nil {
-					return append(out, analysis.RelatedInformation{
-						Pos:     im.method.Pos(),
-						Message: fmt.Sprintf("%s runs %s, which %s", step.name(), im.name, callsText(em.implChain(im))),
-					})
-				}
-				out = append(out, analysis.RelatedInformation{
-					Pos:     next.call.Pos(),
-					End:     next.call.End(),
-					Message: fmt.Sprintf("%s emits here, without a usable context or cancellation check (%s runs it)", im.name, step.name()),
-				})
-				step = next
-				continue
+	for _, l := range em.links(site) {
+		switch {
+		case l.impl != nil && l.next == nil:
+			out = append(out, analysis.RelatedInformation{
+				Pos:     l.impl.method.Pos(),
+				Message: fmt.Sprintf("%s runs %s, which %s", l.site.name(), l.impl.name, callsText(em.implChain(*l.impl))),
+			})
+		case l.impl != nil:
+			out = append(out, analysis.RelatedInformation{
+				Pos:     l.next.call.Pos(),
+				End:     l.next.call.End(),
+				Message: fmt.Sprintf("%s emits here, without a usable context or cancellation check (%s runs it)", l.impl.name, l.site.name()),
+			})
+		case l.fact != nil:
+			callee := l.site.callee
+			msg := fmt.Sprintf("%s emits: it %s", callee.Name(), callsText(l.fact.Steps))
+			if l.fact.Impl != "" {
+				msg = fmt.Sprintf("%s emits: %s %s", methodText(callee), l.fact.Impl, callsText(l.fact.Steps))
 			}
-			if fact := em.importedEmitter(step); fact != nil {
-				msg := fmt.Sprintf("%s emits: it %s", step.callee.Name(), callsText(fact.Steps))
-				if fact.Impl != "" {
-					msg = fmt.Sprintf("%s emits: %s %s", methodText(step.callee), fact.Impl, callsText(fact.Steps))
-				}
-				out = append(out, analysis.RelatedInformation{Pos: step.callee.Pos(), Message: msg})
-			}
-			return out
+			out = append(out, analysis.RelatedInformation{Pos: callee.Pos(), Message: msg})
+		case l.local != nil && l.next != nil:
+			out = append(out, analysis.RelatedInformation{
+				Pos:     l.next.call.Pos(),
+				End:     l.next.call.End(),
+				Message: fmt.Sprintf("%s emits here, without a usable context or cancellation check", l.local.name()),
+			})
 		}
-		next := em.local[t]
-		if next == nil {
-			return out
-		}
-		out = append(out, analysis.RelatedInformation{
-			Pos:     next.call.Pos(),
-			End:     next.call.End(),
-			Message: fmt.Sprintf("%s emits here, without a usable context or cancellation check", t.name()),
-		})
-		step = next
 	}
 	return out
 }

@@ -22,11 +22,11 @@ func contextParams(sig *types.Signature) []*types.Var {
 	return out
 }
 
-// inScope reports whether v may be referred to at pos: its scope encloses
+// visibleAt reports whether v may be referred to at pos: its scope encloses
 // pos and it is declared before pos.
 // Blank and unnamed parameters are in no scope: the flow analysis only
 // knows those of the function and of enclosing functions, all in scope.
-func inScope(v *types.Var, pos token.Pos) bool {
+func visibleAt(v *types.Var, pos token.Pos) bool {
 	s := v.Parent()
 	if s == nil {
 		return v.Kind() == types.ParamVar

@@ -27,13 +27,13 @@ func run(pass *analysis.Pass, s *settings) error {
 	noReturn := findNoReturn(pass, m)
 	forwarders := findForwarders(pass, m)
 	var escaping map[*types.Var]bool // found once, when a dataflow first runs
-	newEnv := func(g guards) *guardflow.Env {
+	newEnv := func(g guardFuncs) *guardflow.Env {
 		if escaping == nil {
 			escaping = escapingVarsOf(pass.TypesInfo, in)
 		}
 		return guardflow.NewEnv(pass.TypesInfo, pass.Pkg, functions{forwarders, g}, noReturn.mayReturn, escaping)
 	}
-	guards := guards{pass: pass, configured: s.guards}
+	guards := guardFuncs{pass: pass, configured: s.guards}
 	if importsPath(pass.Pkg, "context") {
 		guards = findGuards(pass, m, s.guards, newEnv)
 	}

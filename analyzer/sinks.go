@@ -94,14 +94,14 @@ func newSinks(s *settings) *sinks {
 }
 
 // isSink reports whether calling fn publishes an event.
-func (k *sinks) isSink(fn *types.Func) bool {
-	if v, ok := k.memo[fn]; ok {
+func (sk *sinks) isSink(fn *types.Func) bool {
+	if v, ok := sk.memo[fn]; ok {
 		return v
 	}
 	key := qualifiedName(fn)
 	_, shaped := shapeOf(fn)
-	v := sinkMethods[key] || k.configured[key] || shaped
-	k.memo[fn] = v
+	v := sinkMethods[key] || sk.configured[key] || shaped
+	sk.memo[fn] = v
 	return v
 }
 

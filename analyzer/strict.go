@@ -18,7 +18,7 @@ func looseChecks(j *judge, reported func(*ast.File) bool) []analysis.Diagnostic 
 			continue
 		}
 		seen := make(map[ast.Expr]bool)
-		for _, c := range j.entries.fl.of(f, j.entries.guardedEntry(f), false).Checks {
+		for _, c := range j.entries.fl.of(f, j.entries.startsGuarded(f), false).Checks {
 			if !c.Out.Loose() || seen[c.Cond] {
 				continue
 			}

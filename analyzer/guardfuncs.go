@@ -9,15 +9,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// guards tells which functions are guard functions: those of this package
+// guardFuncs tells which functions are guard functions: those of this package
 // (found by findGuards), of imported packages (facts), and -guards.
-type guards struct {
+type guardFuncs struct {
 	pass       *analysis.Pass
 	local      map[*types.Func]guardFact
 	configured map[string]bool // name -> true means "result true: not cancelled"
 }
 
-func (g guards) of(fn *types.Func) (guardFact, bool) {
+func (g guardFuncs) of(fn *types.Func) (guardFact, bool) {
 	if f, ok := g.local[fn]; ok {
 		return f, true
 	}
@@ -45,9 +45,12 @@ func (g guards) of(fn *types.Func) (guardFact, bool) {
 // newEnv returns the dataflow's environment for the guards known so far:
 // a new one each round, since it classifies each callee once and this
 // round knows more guards than the last.
-func findGuards(pass *analysis.Pass, m *model, configured map[string]bool, newEnv func(guards) *guardflow.Env) guards {
-	found := guards{pass: pass, local: make(map[*types.Func]guardFact), configured: configured}
+func findGuards(pass *analysis.Pass, m *model, configured map[string]bool, newEnv func(guardFuncs) *guardflow.Env) guardFuncs {
+	found := guardFuncs{pass: pass, local: make(map[*types.Func]guardFact), configured: configured}
 	candidates := guardCandidates(m)
+	if len(candidates) == 0 {
+		return found
+	}
 	for changed := true; changed; {
 		changed = false
 		env := newEnv(found)
@@ -129,7 +132,7 @@ func configuredGuard(fn *types.Func, notCanceled bool) (guardFact, bool) {
 // its forwarders, and guard functions.
 type functions struct {
 	forwarders forwarders
-	guards     guards
+	guards     guardFuncs
 }
 
 func (fns functions) IsErrorsIs(fn *types.Func) bool { return fns.forwarders.IsErrorsIs(fn) }

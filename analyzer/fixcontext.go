@@ -48,7 +48,7 @@ func fixContext(names *lookups, site *callSite, facts *guardflow.CallFacts) *typ
 	}
 	var best *types.Var
 	for _, v := range facts.Vars {
-		if v.Kind() != types.ParamVar && inScope(v, pos) && (best == nil || v.Pos() > best.Pos()) && ok(v) {
+		if v.Kind() != types.ParamVar && visibleAt(v, pos) && (best == nil || v.Pos() > best.Pos()) && ok(v) {
 			best = v
 		}
 	}

@@ -58,20 +58,20 @@ type entries struct {
 	guarded map[*funcNode]bool
 }
 
-func (e entries) guardedEntry(f *funcNode) bool {
+func (e entries) startsGuarded(f *funcNode) bool {
 	if f.lit != nil && f.heldBy == nil {
 		if len(f.invocations) != 1 {
 			return false
 		}
-		return e.guardsEntry(f.invocations[0])
+		return e.startsCalleeGuarded(f.invocations[0])
 	}
 	return e.guarded[f]
 }
 
-// guardsEntry reports whether a call starts its callee guarded: the call
+// startsCalleeGuarded reports whether a call starts its callee guarded: the call
 // is guarded, and runs the callee now (not deferred, not in a goroutine
 // that may outlive the check).
-func (e entries) guardsEntry(site *callSite) bool {
+func (e entries) startsCalleeGuarded(site *callSite) bool {
 	return !site.spawned() && e.guardedAt(site)
 }
 
@@ -86,7 +86,7 @@ func (e entries) factsAt(site *callSite, witnesses bool) *guardflow.CallFacts {
 }
 
 func (e entries) factsAtCall(f *funcNode, call *ast.CallExpr, witnesses bool) *guardflow.CallFacts {
-	r := e.fl.of(f, e.guardedEntry(f), witnesses)
+	r := e.fl.of(f, e.startsGuarded(f), witnesses)
 	if facts, ok := r.Calls[call]; ok {
 		return facts
 	}
@@ -104,7 +104,7 @@ func (e entries) guardedAt(site *callSite) bool {
 func (e entries) contextInHand(site *callSite) bool {
 	facts := e.factsAt(site, false)
 	for k, v := range facts.Vars {
-		if facts.Use[k].InHand() && inScope(v, site.call.Pos()) {
+		if facts.Use[k].InHand() && visibleAt(v, site.call.Pos()) {
 			return true
 		}
 	}

@@ -14,7 +14,7 @@ func guardedFuncs(idx *index, ifaces *implementations, fl *flows, mayEmit map[*f
 	var work []*funcNode
 	dependents := make(map[*funcNode][]*funcNode) // declaration -> candidates called inside it
 	for _, f := range idx.funcs {
-		if !mayEmit[f] || !ruleThreeCandidate(idx, f) || f.obj != nil && len(ifaces.of[f.obj]) > 0 {
+		if !mayEmit[f] || !mayStartGuarded(idx, f) || f.obj != nil && len(ifaces.of[f.obj]) > 0 {
 			continue
 		}
 		guarded[f] = true
@@ -32,7 +32,7 @@ func guardedFuncs(idx *index, ifaces *implementations, fl *flows, mayEmit map[*f
 			continue
 		}
 		for _, site := range idx.callers[f] {
-			if !e.guardsEntry(site) {
+			if !e.startsCalleeGuarded(site) {
 				delete(guarded, f)
 				work = append(work, dependents[f.outermost()]...)
 				break
@@ -42,7 +42,7 @@ func guardedFuncs(idx *index, ifaces *implementations, fl *flows, mayEmit map[*f
 	return guarded
 }
 
-func ruleThreeCandidate(idx *index, f *funcNode) bool {
+func mayStartGuarded(idx *index, f *funcNode) bool {
 	if len(idx.callers[f]) == 0 {
 		return false
 	}
