@@ -98,7 +98,7 @@ func nameBlankParams(idx *index, names *lookups, findings []*finding) map[*types
 			if i > 1 {
 				name += strconv.Itoa(i)
 			}
-			if freeParamName(idx, names, owner, name, sites[v]) {
+			if freeParamName(names, owner, name, sites[v]) {
 				chosen[v] = name
 				break
 			}
@@ -110,7 +110,7 @@ func nameBlankParams(idx *index, names *lookups, findings []*finding) map[*types
 // freeParamName: naming a parameter of f name neither clashes with its
 // other parameters, results or receiver, nor hides an outer name f uses,
 // and no declaration inside f hides it at any of the positions.
-func freeParamName(idx *index, names *lookups, f *funcNode, name string, at []token.Pos) bool {
+func freeParamName(names *lookups, f *funcNode, name string, at []token.Pos) bool {
 	for _, tuple := range []*types.Tuple{f.sig.Params(), f.sig.Results()} {
 		for i := range tuple.Len() {
 			if tuple.At(i).Name() == name {
@@ -130,7 +130,7 @@ func freeParamName(idx *index, names *lookups, f *funcNode, name string, at []to
 	free := true
 	ast.Inspect(f.body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			if obj := idx.info.Uses[id]; obj != nil && !inBody(obj) {
+			if obj := names.info.Uses[id]; obj != nil && !inBody(obj) {
 				free = false
 			}
 		}
