@@ -51,12 +51,16 @@ func main() {
 		os.Exit(1)
 	}
 
-	notifier, err := fluxevents.NewRecorder(mgr, log, eventsAddr, controllerName)
+	// Flux's recorder posts to notification-controller and records
+	// Kubernetes events through the events.k8s.io/v1 API.
+	notifier, err := fluxevents.NewRecorder(log, eventsAddr, controllerName,
+		fluxevents.WithManager(mgr), fluxevents.WithEventsAPI(fluxevents.EventsAPIEventsV1))
 	if err != nil {
 		log.Error(err, "unable to create event recorder")
 		os.Exit(1)
 	}
 
+	// The helm controller still records through the core/v1 API.
 	broadcaster := record.NewBroadcaster()
 	defer broadcaster.Shutdown()
 	helmRecorder := broadcaster.NewRecorder(scheme, corev1.EventSource{Component: "helm-controller"})
@@ -64,11 +68,11 @@ func main() {
 	storage := &controller.LocalStorage{Root: storageDir}
 	setups := []interface{ SetupWithManager(ctrl.Manager) error }{
 		&controller.GitRepositoryReconciler{
-			Client:        mgr.GetClient(),
-			EventRecorder: notifier,
-			Storage:       storage,
-			Fetch:         gitClone,
-			TmpDir:        os.TempDir(),
+			Client:   mgr.GetClient(),
+			Recorder: notifier,
+			Storage:  storage,
+			Fetch:    gitClone,
+			TmpDir:   os.TempDir(),
 		},
 		&controller.BucketReconciler{
 			Client:   mgr.GetClient(),
@@ -93,7 +97,7 @@ func main() {
 	receiver := &server.Receiver{
 		Addr:     receiverAdr,
 		Client:   mgr.GetClient(),
-		Recorder: events.Multi{mgr.GetEventRecorderFor("receiver"), notifier},
+		Recorder: events.Multi{mgr.GetEventRecorder("receiver"), notifier},
 	}
 	if err := mgr.Add(receiver); err != nil {
 		log.Error(err, "unable to add webhook receiver")

@@ -2,10 +2,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"os"
 
 	"github.com/fluxcd/pkg/runtime/events"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -23,8 +25,9 @@ func main() {
 	log := ctrl.Log.WithName(controllerName)
 
 	scheme := runtime.NewScheme()
-	if err := corev1.AddToScheme(scheme); err != nil {
-		log.Error(err, "unable to register core types")
+	// The Deployments are the related objects of the rollout events.
+	if err := errors.Join(corev1.AddToScheme(scheme), appsv1.AddToScheme(scheme)); err != nil {
+		log.Error(err, "unable to register core and apps types")
 		os.Exit(1)
 	}
 
@@ -34,15 +37,15 @@ func main() {
 		os.Exit(1)
 	}
 
-	recorder, err := events.NewRecorder(mgr, log, eventsAddr, controllerName)
+	recorder, err := events.NewRecorder(log, eventsAddr, controllerName, events.WithManager(mgr))
 	if err != nil {
 		log.Error(err, "unable to create event recorder")
 		os.Exit(1)
 	}
 
 	r := &controller.PodinfoReconciler{
-		Client:        mgr.GetClient(),
-		EventRecorder: recorder,
+		Client:   mgr.GetClient(),
+		Recorder: recorder,
 	}
 	if err := r.SetupWithManager(mgr); err != nil {
 		log.Error(err, "unable to create controller")

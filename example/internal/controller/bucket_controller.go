@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"slices"
 
+	fluxevents "github.com/fluxcd/pkg/runtime/events"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	kevents "k8s.io/client-go/tools/events"
-	kuberecorder "k8s.io/client-go/tools/record"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+	"sigs.k8s.io/controller-runtime/pkg/recorder"
 
 	v1 "example.com/controllers/api/v1"
 	"example.com/controllers/internal/events"
@@ -23,11 +23,13 @@ import (
 type Lister func(ctx context.Context, endpoint, bucket string) ([]string, error)
 
 // BucketReconciler packages the content of object storage buckets. It is an
-// object reconciler and records through the new events API.
+// object reconciler; its Kubernetes events go through the recorder that
+// controller-runtime's mgr.GetEventRecorder returns, its notifications for
+// users through Flux's recorder.
 type BucketReconciler struct {
 	client.Client
-	Recorder kevents.EventRecorder
-	Notify   kuberecorder.EventRecorder
+	Recorder recorder.EventRecorder
+	Notify   fluxevents.Recorder
 	List     Lister
 }
 
@@ -53,7 +55,7 @@ func (r *BucketReconciler) Reconcile(ctx context.Context, obj *v1.Bucket) (_ rec
 			retErr = errors.Join(retErr, err)
 		}
 		if retErr != nil {
-			r.Notify.Event(obj, corev1.EventTypeWarning, "ReconciliationFailed", retErr.Error()) // finding: the status patch after the check fails with "context canceled" at shutdown
+			r.Notify.Eventf(obj, nil, corev1.EventTypeWarning, "ReconciliationFailed", "Reconcile", "%s", retErr) // finding: the status patch after the check fails with "context canceled" at shutdown
 		}
 	}()
 
@@ -63,7 +65,7 @@ func (r *BucketReconciler) Reconcile(ctx context.Context, obj *v1.Bucket) (_ rec
 			r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ListTimeout", "ListObjects", "listing bucket %s timed out", obj.Spec.BucketName) // guarded: the context timed out, it was not cancelled; a timeout still notifies
 			return reconcile.Result{}, err
 		}
-		r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ListFailed", "ListObjects", "failed to list bucket %s: %s", obj.Spec.BucketName, err) // finding: new events API
+		r.Recorder.AnnotatedEventf(obj, nil, map[string]string{"endpoint": obj.Spec.Endpoint}, corev1.EventTypeWarning, "ListFailed", "ListObjects", "failed to list bucket %s: %s", obj.Spec.BucketName, err) // finding: controller-runtime's recorder.EventRecorder
 		return reconcile.Result{}, err
 	}
 
@@ -73,7 +75,7 @@ func (r *BucketReconciler) Reconcile(ctx context.Context, obj *v1.Bucket) (_ rec
 	obj.Status.ObservedGeneration = obj.Generation
 	if err := r.Status().Patch(ctx, obj, patch); err != nil {
 		if !apierrors.IsNotFound(err) && !errors.Is(ctx.Err(), context.Canceled) {
-			r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "PatchFailed", "Reconcile", "failed to patch status: %s", err) // guarded
+			r.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "PatchFailed", "PatchStatus", "failed to patch status: %s", err) // guarded
 		}
 		return reconcile.Result{}, err
 	}
@@ -85,7 +87,7 @@ func (r *BucketReconciler) Reconcile(ctx context.Context, obj *v1.Bucket) (_ rec
 		}
 	}()
 
-	events.RecordWithContext(ctx, r.Notify, obj, events.SeverityInfo, "ArtifactStored", "stored revision "+revision) // guarded: RecordWithContext checks the context itself
+	events.RecordWithContext(ctx, r.Notify, obj, nil, events.SeverityInfo, "ArtifactStored", "Store", "stored revision "+revision) // guarded: RecordWithContext checks the context itself
 	return reconcile.Result{RequeueAfter: obj.Spec.Interval.Duration}, nil
 }
 

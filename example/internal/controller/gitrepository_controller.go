@@ -2,13 +2,13 @@ package controller
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"time"
 
+	fluxevents "github.com/fluxcd/pkg/runtime/events"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-	kuberecorder "k8s.io/client-go/tools/record"
+	kevents "k8s.io/client-go/tools/events"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -28,10 +28,11 @@ const SourceFinalizer = "finalizers.toolkit.example.com"
 type Fetcher func(ctx context.Context, url, branch, dir string) (revision string, err error)
 
 // GitRepositoryReconciler packages revisions of Git repositories as
-// artifacts. Like every Flux reconciler, it embeds its event recorder.
+// artifacts. Like every Flux reconciler, it embeds its event recorder:
+// Flux's events.Recorder, which posts to notification-controller too.
 type GitRepositoryReconciler struct {
 	client.Client
-	kuberecorder.EventRecorder
+	fluxevents.Recorder
 
 	Storage Storage
 	Fetch   Fetcher
@@ -63,22 +64,22 @@ func (r *GitRepositoryReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 	// Summarize the outcome and patch the status on every return.
 	var res summarize.Result
 	defer func() {
-		helper := summarize.NewHelper(r.EventRecorder, r.Client)
+		helper := summarize.NewHelper(r.Recorder, r.Client)
 		result, retErr = helper.SummarizeAndPatch(ctx, obj, patch,
 			summarize.WithResult(res, retErr),
 			summarize.WithInterval(obj.Spec.Interval.Duration),
 			summarize.WithProcessors(
 				summarize.RecordContextualError,
 				summarize.RecordReadiness,
-				func(ctx context.Context, recorder kuberecorder.EventRecorder, obj runtime.Object, res summarize.Result, err error) {
+				func(ctx context.Context, recorder kevents.EventRecorder, obj runtime.Object, res summarize.Result, err error) {
 					if res == summarize.ResultRequeue {
-						recorder.Event(obj, corev1.EventTypeNormal, "Progressing", "requeued for the next step") // finding: a callback needs its own check
+						recorder.Eventf(obj, nil, corev1.EventTypeNormal, "Progressing", "Reconcile", "requeued for the next step") // finding: a callback needs its own check
 					}
 				},
 			),
 		)
 		if retErr != nil && guard.Alive(ctx) {
-			r.notify(obj, events.SeverityError, "ReconciliationFailed", retErr.Error()) // guarded
+			r.notify(obj, events.SeverityError, "ReconciliationFailed", "Reconcile", retErr.Error()) // guarded
 		}
 		log.V(1).Info("reconciliation finished", "result", result)
 	}()
@@ -88,7 +89,7 @@ func (r *GitRepositoryReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 		return result, retErr
 	}
 	if obj.Spec.Suspend {
-		events.Record(r.EventRecorder, obj, events.SeverityInfo, "Suspended", "reconciliation is suspended") // finding: cross-package emitter
+		events.Record(r.Recorder, obj, nil, events.SeverityInfo, "Suspended", "Reconcile", "reconciliation is suspended") // finding: cross-package emitter
 		return result, nil
 	}
 	if controllerutil.AddFinalizer(obj, SourceFinalizer) {
@@ -106,7 +107,7 @@ func (r *GitRepositoryReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 func (r *GitRepositoryReconciler) reconcile(ctx context.Context, obj *v1.GitRepository, reconcilers []reconcileFunc) (summarize.Result, error) {
 	dir, err := os.MkdirTemp(r.TmpDir, obj.Name)
 	if err != nil {
-		r.notify(obj, events.SeverityError, "DirCreationFailed", err.Error()) // finding: unguarded call of an emitter helper
+		r.notify(obj, events.SeverityError, "DirCreationFailed", "Checkout", err.Error()) // finding: unguarded call of an emitter helper
 		return summarize.ResultEmpty, err
 	}
 	defer func() { _ = os.RemoveAll(dir) }()
@@ -131,7 +132,7 @@ func (r *GitRepositoryReconciler) reconcileStorage(ctx context.Context, obj *v1.
 	if a := obj.Status.Artifact; a != nil && !r.Storage.Exists(*a) {
 		obj.Status.Artifact = nil
 		if !guard.ShuttingDown(ctx) {
-			r.Eventf(obj, corev1.EventTypeWarning, "ArtifactMissing", "artifact %s disappeared from storage", a.Path) // guarded
+			r.Eventf(obj, nil, corev1.EventTypeWarning, "ArtifactMissing", "VerifyStorage", "artifact %s disappeared from storage", a.Path) // guarded
 		}
 		return summarize.ResultRequeue, nil
 	}
@@ -142,7 +143,7 @@ func (r *GitRepositoryReconciler) reconcileStorage(ctx context.Context, obj *v1.
 func (r *GitRepositoryReconciler) reconcileSource(ctx context.Context, obj *v1.GitRepository, artifact *v1.Artifact, dir string) (summarize.Result, error) {
 	revision, err := r.Fetch(ctx, obj.Spec.URL, obj.Spec.Branch, dir)
 	if err != nil {
-		r.Eventf(obj, corev1.EventTypeWarning, "GitOperationFailed", "failed to checkout %s: %s", obj.Spec.URL, err) // finding: sub-reconciler kept as a method value
+		r.Eventf(obj, nil, corev1.EventTypeWarning, "GitOperationFailed", "Checkout", "failed to checkout %s: %s", obj.Spec.URL, err) // finding: sub-reconciler kept as a method value
 		return summarize.ResultEmpty, err
 	}
 	*artifact = v1.Artifact{Path: r.Storage.PathFor(obj, revision), Revision: revision}
@@ -153,15 +154,16 @@ func (r *GitRepositoryReconciler) reconcileSource(ctx context.Context, obj *v1.G
 	if err := ctx.Err(); err != nil {
 		return summarize.ResultEmpty, err
 	}
-	r.notify(obj, events.SeverityInfo, "NewRevision", fmt.Sprintf("checked out revision %s", revision)) // guarded
+	r.AnnotatedEventf(obj, nil, map[string]string{"revision": revision}, corev1.EventTypeNormal, "NewRevision", "Checkout", "checked out revision %s", revision) // guarded
 	return summarize.ResultSuccess, nil
 }
 
 // reconcileArtifact archives the checkout and records the artifact.
 func (r *GitRepositoryReconciler) reconcileArtifact(ctx context.Context, obj *v1.GitRepository, artifact *v1.Artifact, dir string) (summarize.Result, error) {
-	emit := r.EventRecorder.Eventf
+	emit := r.AnnotatedEventf
+	annotations := map[string]string{"revision": artifact.Revision}
 	if err := r.Storage.Archive(ctx, artifact, dir); err != nil {
-		emit(obj, corev1.EventTypeWarning, "ArchiveFailed", "failed to archive revision %s: %s", artifact.Revision, err) // finding: method value of a sink
+		emit(obj, nil, annotations, corev1.EventTypeWarning, "ArchiveFailed", "Archive", "failed to archive revision %s: %s", artifact.Revision, err) // finding: method value of a sink
 		return summarize.ResultEmpty, err
 	}
 	stored := *artifact
@@ -171,7 +173,7 @@ func (r *GitRepositoryReconciler) reconcileArtifact(ctx context.Context, obj *v1
 	if guard.Stopped(ctx) {
 		return summarize.ResultEmpty, context.Cause(ctx)
 	}
-	emit(obj, corev1.EventTypeNormal, "ArtifactStored", "stored artifact for revision %s", artifact.Revision) // guarded
+	emit(obj, nil, annotations, corev1.EventTypeNormal, "ArtifactStored", "Archive", "stored artifact for revision %s", artifact.Revision) // guarded
 	return summarize.ResultSuccess, nil
 }
 
@@ -194,17 +196,17 @@ func (r *GitRepositoryReconciler) garbageCollect(obj *v1.GitRepository) error {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if err := r.Storage.RemoveAll(ctx, obj); err != nil {
-		r.Eventf(obj, corev1.EventTypeWarning, "GarbageCollectionFailed", "failed to remove artifacts: %s", err) // guarded: a context made from context.Background is not usable; the caller is reported
+		r.Eventf(obj, nil, corev1.EventTypeWarning, "GarbageCollectionFailed", "GarbageCollect", "failed to remove artifacts: %s", err) // guarded: a context made from context.Background is not usable; the caller is reported
 		return err
 	}
 	if ctx.Err() == nil {
-		r.Eventf(obj, corev1.EventTypeNormal, "GarbageCollectionSucceeded", "artifacts removed") // guarded: a context made from context.Background is not usable; the caller is reported
+		r.Eventf(obj, nil, corev1.EventTypeNormal, "GarbageCollectionSucceeded", "GarbageCollect", "artifacts removed") // guarded: a context made from context.Background is not usable; the caller is reported
 	}
 	return nil
 }
 
 // notify emits an event about obj. It holds no context: callers decide
 // whether the event may still go out.
-func (r *GitRepositoryReconciler) notify(obj *v1.GitRepository, severity, reason, msg string) {
-	events.Record(r.EventRecorder, obj, severity, reason, msg) // guarded: notify has no context; its callers are judged
+func (r *GitRepositoryReconciler) notify(obj *v1.GitRepository, severity, reason, action, msg string) {
+	events.Record(r.Recorder, obj, nil, severity, reason, action, msg) // guarded: notify has no context; its callers are judged
 }

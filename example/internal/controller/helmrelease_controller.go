@@ -17,7 +17,6 @@ import (
 
 	v1 "example.com/controllers/api/v1"
 	"example.com/controllers/internal/action"
-	"example.com/controllers/internal/events"
 	"example.com/controllers/internal/guard"
 )
 
@@ -28,12 +27,15 @@ const HelmFinalizer = "finalizers.helm.toolkit.example.com"
 // maxFailures is the number of failed actions after which a release stalls.
 const maxFailures = 3
 
-// HelmReleaseReconciler keeps Helm releases installed. Kubernetes events go
-// through Recorder; notifications for users go through the Flux recorder.
+// HelmReleaseReconciler keeps Helm releases installed. It is the one
+// controller of the module not yet moved to the events.k8s.io/v1 API: its
+// Kubernetes events (and those of the action package) still go through the
+// core/v1 recorder, k8s.io/client-go/tools/record. Notifications for users
+// go through Flux's recorder, which moved to the new API with the runtime.
 type HelmReleaseReconciler struct {
 	client.Client
 	Recorder kuberecorder.EventRecorderLogger
-	Notifier *fluxevents.Recorder
+	Notifier fluxevents.Recorder
 	Store    action.Store
 }
 
@@ -53,7 +55,7 @@ func (r *HelmReleaseReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	defer func() {
-		events.Record(r.Recorder, obj, events.SeverityInfo, "ReconciliationFinished", "reconciliation finished") // finding: a deferred closure needs a check of its own
+		r.Recorder.Event(obj, corev1.EventTypeNormal, "ReconciliationFinished", "reconciliation finished") // finding: a deferred closure needs a check of its own
 	}()
 
 	if !obj.DeletionTimestamp.IsZero() {
@@ -64,7 +66,7 @@ func (r *HelmReleaseReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 	actionReq := &action.Request{Object: obj, Chart: obj.Spec.Chart, Values: obj.Spec.Values}
 	if err := next.Reconcile(ctx, actionReq); err != nil {
 		if context.Cause(ctx) != context.Canceled {
-			r.Notifier.AnnotatedEventf(obj, map[string]string{"action": next.Name()}, corev1.EventTypeWarning, "ActionFailed", "%s failed: %s", next.Name(), err) // guarded
+			r.Notifier.AnnotatedEventf(obj, nil, map[string]string{"revision": obj.Status.LastAttempted}, corev1.EventTypeWarning, "ActionFailed", next.Name(), "%s failed: %s", next.Name(), err) // guarded
 		}
 		if obj.Status.Failures >= maxFailures {
 			apimeta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{
@@ -92,7 +94,7 @@ func (r *HelmReleaseReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 		return ready, nil
 	})
 	if err != nil {
-		r.Notifier.AnnotatedEventf(obj, map[string]string{"revision": obj.Status.InstalledRevision}, corev1.EventTypeWarning, "HealthCheckFailed", "release is not ready: %s", err) // finding: Flux recorder without a check
+		r.Notifier.AnnotatedEventf(obj, nil, map[string]string{"revision": obj.Status.InstalledRevision}, corev1.EventTypeWarning, "HealthCheckFailed", "HealthCheck", "release is not ready: %s", err) // finding: Flux recorder without a check
 		return ctrl.Result{}, err
 	}
 
@@ -107,7 +109,7 @@ func (r *HelmReleaseReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 	select {
 	case <-ctx.Done():
 	default:
-		r.Notifier.Eventf(obj, corev1.EventTypeNormal, "ReleaseReady", "revision %s is ready", obj.Status.InstalledRevision) // guarded
+		r.Notifier.Eventf(obj, nil, corev1.EventTypeNormal, "ReleaseReady", "HealthCheck", "revision %s is ready", obj.Status.InstalledRevision) // guarded
 	}
 	log.Info("release reconciled", "revision", obj.Status.InstalledRevision)
 	return ctrl.Result{RequeueAfter: obj.Spec.Interval.Duration}, nil
@@ -155,7 +157,7 @@ func (r *HelmReleaseReconciler) uninstall(ctx context.Context, obj *v1.HelmRelea
 		return err
 	}
 	//ctxnotify:ignore the release is gone for good; users must learn about it even during shutdown
-	r.Notifier.Event(obj, corev1.EventTypeNormal, "UninstallSucceeded", "release uninstalled") // guarded: suppressed by the directive above
+	r.Notifier.Eventf(obj, nil, corev1.EventTypeNormal, "UninstallSucceeded", "Uninstall", "release uninstalled") // guarded: suppressed by the directive above
 	return nil
 }
 

@@ -7,8 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fluxcd/pkg/runtime/events"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/client-go/tools/record"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -18,16 +20,19 @@ const (
 	messageKey = "PODINFO_UI_MESSAGE"
 	// readyAnnotation records the last message that was applied.
 	readyAnnotation = "podinfo.example.com/applied-message"
+	// deploymentName is the podinfo Deployment that the ConfigMaps of its
+	// namespace configure.
+	deploymentName = "podinfo"
 
 	interval = 5 * time.Minute
 )
 
 // PodinfoReconciler validates podinfo ConfigMaps and records the applied
-// message. Its event recorder is the Flux notification recorder, so every
-// Warning event it emits becomes an alert.
+// message. Its event recorder is Flux's, so every Warning event it emits
+// becomes an alert.
 type PodinfoReconciler struct {
 	client.Client
-	record.EventRecorder
+	events.Recorder
 
 	// Webhook is called after a message change; empty disables it.
 	Webhook func(ctx context.Context, msg string) error
@@ -62,11 +67,11 @@ func (r *PodinfoReconciler) Reconcile(ctx context.Context, req ctrl.Request) (re
 		}
 		if retErr != nil {
 			log.Error(retErr, "reconciliation failed")
-			r.Eventf(obj, corev1.EventTypeWarning, "ReconciliationFailed", "reconciliation failed: %v", retErr) // finding: the deferred closure has no check of its own
+			r.AnnotatedEventf(obj, nil, map[string]string{readyAnnotation: obj.Annotations[readyAnnotation]}, corev1.EventTypeWarning, "ReconciliationFailed", "Reconcile", "reconciliation failed: %v", retErr) // finding: the deferred closure has no check of its own
 			return
 		}
 		if !errors.Is(ctx.Err(), context.Canceled) {
-			r.Event(obj, corev1.EventTypeNormal, "ReconciliationSucceeded", "configuration applied")
+			r.Eventf(obj, nil, corev1.EventTypeNormal, "ReconciliationSucceeded", "Reconcile", "configuration applied")
 		}
 	}()
 
@@ -75,7 +80,7 @@ func (r *PodinfoReconciler) Reconcile(ctx context.Context, req ctrl.Request) (re
 		if errors.Is(ctx.Err(), context.Canceled) {
 			return ctrl.Result{}, err
 		}
-		r.notify(obj, "ValidationFailed", err.Error())
+		r.notify(obj, "ValidationFailed", "Validate", err.Error())
 		return ctrl.Result{}, nil
 	}
 
@@ -85,7 +90,7 @@ func (r *PodinfoReconciler) Reconcile(ctx context.Context, req ctrl.Request) (re
 
 	if r.Webhook != nil {
 		if err := r.Webhook(ctx, msg); err != nil {
-			r.notify(obj, "WebhookFailed", err.Error()) // finding: the webhook fails with "context canceled" at shutdown
+			r.notify(obj, "WebhookFailed", "CallWebhook", err.Error()) // finding: the webhook fails with "context canceled" at shutdown
 			return ctrl.Result{}, err
 		}
 	}
@@ -97,14 +102,14 @@ func (r *PodinfoReconciler) Reconcile(ctx context.Context, req ctrl.Request) (re
 	obj.Annotations[readyAnnotation] = msg
 
 	if ctx.Err() == nil {
-		r.notify(obj, "MessageChanged", fmt.Sprintf("message changed from %q to %q", previous, msg))
+		r.Eventf(obj, deploymentOf(obj), corev1.EventTypeNormal, "MessageChanged", "Rollout", "message changed from %q to %q", previous, msg)
 	}
 
 	// Let the rollout settle in the background; warn if it takes too long.
 	go func() {
 		select {
 		case <-time.After(interval):
-			r.Eventf(obj, corev1.EventTypeWarning, "RolloutSlow", "rollout of %q not observed after %s", msg, interval) // finding: goroutine without its own check
+			r.Eventf(obj, deploymentOf(obj), corev1.EventTypeWarning, "RolloutSlow", "Rollout", "rollout of %q not observed after %s", msg, interval) // finding: goroutine without its own check
 		case <-ctx.Done():
 		}
 	}()
@@ -115,13 +120,13 @@ func (r *PodinfoReconciler) Reconcile(ctx context.Context, req ctrl.Request) (re
 // Finalize is called by the owner of the reconciler when a podinfo
 // ConfigMap is removed.
 func (r *PodinfoReconciler) Finalize(ctx context.Context, obj *corev1.ConfigMap) error {
-	defer r.Event(obj, corev1.EventTypeNormal, "Finalized", "podinfo configuration removed") // finding: a deferred event runs after any check
+	defer r.Eventf(obj, nil, corev1.EventTypeNormal, "Finalized", "Finalize", "podinfo configuration removed") // finding: a deferred event runs after any check
 
 	if err := r.Update(ctx, obj); err != nil {
 		select {
 		case <-ctx.Done():
 		default:
-			r.Eventf(obj, corev1.EventTypeWarning, "FinalizeFailed", "%v", err)
+			r.Eventf(obj, nil, corev1.EventTypeWarning, "FinalizeFailed", "Finalize", "%v", err)
 		}
 		return err
 	}
@@ -130,12 +135,18 @@ func (r *PodinfoReconciler) Finalize(ctx context.Context, obj *corev1.ConfigMap)
 
 // notify sends an event about obj. It has no context of its own: its
 // callers decide whether an event may still go out.
-func (r *PodinfoReconciler) notify(obj *corev1.ConfigMap, reason, msg string) {
+func (r *PodinfoReconciler) notify(obj *corev1.ConfigMap, reason, action, msg string) {
 	eventType := corev1.EventTypeNormal
 	if strings.HasSuffix(reason, "Failed") {
 		eventType = corev1.EventTypeWarning
 	}
-	r.Eventf(obj, eventType, reason, "%s", msg)
+	r.Eventf(obj, nil, eventType, reason, action, "%s", msg)
+}
+
+// deploymentOf returns a reference to the Deployment that obj configures:
+// the related object of the events about its rollout.
+func deploymentOf(obj *corev1.ConfigMap) *appsv1.Deployment {
+	return &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: deploymentName, Namespace: obj.Namespace}}
 }
 
 // validate returns the message of a podinfo ConfigMap.

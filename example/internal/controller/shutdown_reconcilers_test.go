@@ -23,9 +23,9 @@ import (
 // deps is what a reconciler is wired with in one run.
 type deps struct {
 	client  client.Client
-	flux    *fluxevents.Recorder // posts to the webhook and forwards to kube
-	kube    *record.FakeRecorder
-	kevents *kevents.FakeRecorder
+	flux    fluxevents.Recorder   // posts to the webhook and forwards to kevents
+	kube    *record.FakeRecorder  // core/v1
+	kevents *kevents.FakeRecorder // events.k8s.io/v1
 	run     *run
 	dir     string // an empty directory of the run's own
 }
@@ -48,9 +48,10 @@ var (
 )
 
 // reconcilerCases returns the reconcilers that have findings. Their
-// recorders are wired as the module's commands wire them, with Flux's
-// recorder wherever a reconciler takes a record.EventRecorder or the
-// Flux recorder itself.
+// recorders are wired as the module's commands wire them: Flux's recorder
+// wherever a reconciler takes it, fake Kubernetes recorders of the
+// events.k8s.io/v1 API for the bucket's recorder.EventRecorder and of the
+// core/v1 API for the HelmRelease's.
 func reconcilerCases() []reconcilerCase {
 	return []reconcilerCase{
 		podinfoCase(), bucketCase(), gitRepositoryCase(), helmReleaseCase(),
@@ -71,8 +72,8 @@ func podinfoCase() reconcilerCase {
 		request:      client.ObjectKeyFromObject(cm),
 		build: func(d deps) reconcile.Reconciler {
 			return &controller.PodinfoReconciler{
-				Client:        d.client,
-				EventRecorder: d.flux,
+				Client:   d.client,
+				Recorder: d.flux,
 				Webhook: func(ctx context.Context, _ string) error {
 					return d.run.seam(ctx, func() error { return nil })
 				},
@@ -124,10 +125,10 @@ func gitRepositoryCase() reconcilerCase {
 		request:      client.ObjectKeyFromObject(repo),
 		build: func(d deps) reconcile.Reconciler {
 			return &controller.GitRepositoryReconciler{
-				Client:        d.client,
-				EventRecorder: d.flux,
-				Storage:       &controller.LocalStorage{Root: filepath.Join(d.dir, "storage")},
-				TmpDir:        d.dir,
+				Client:   d.client,
+				Recorder: d.flux,
+				Storage:  &controller.LocalStorage{Root: filepath.Join(d.dir, "storage")},
+				TmpDir:   d.dir,
 				Fetch: func(ctx context.Context, _, branch, dir string) (string, error) {
 					err := d.run.seam(ctx, func() error {
 						return os.WriteFile(filepath.Join(dir, "README.md"), []byte("podinfo\n"), 0o644)

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	eventv1 "github.com/fluxcd/pkg/apis/event/v1beta1"
+	eventv1 "github.com/fluxcd/pkg/apis/event/v1"
 	kevents "k8s.io/client-go/tools/events"
 	"k8s.io/client-go/tools/record"
 )
@@ -24,21 +24,24 @@ type sent struct {
 
 // sentLog records what one reconciliation sends, split at the moment it
 // reaches its interruption point. The Flux recorder posts synchronously
-// and the fake Kubernetes recorders write to buffered channels, so at that
+// and the fake Kubernetes recorders write to a buffered channel, so at that
 // moment everything sent before it has arrived.
 type sentLog struct {
 	mu          sync.Mutex
 	interrupted bool
 	before      sent // before the interruption point
 	from        sent // from the interruption point on
-	kube        *record.FakeRecorder
-	kevents     *kevents.FakeRecorder
+	events      chan string
+	kube        *record.FakeRecorder  // core/v1
+	kevents     *kevents.FakeRecorder // events.k8s.io/v1
 }
 
 func newSentLog() *sentLog {
 	// Larger than any reconciliation here needs: a fake recorder blocks
-	// when its buffer is full.
-	return &sentLog{kube: record.NewFakeRecorder(100), kevents: kevents.NewFakeRecorder(100)}
+	// when its buffer is full. The recorders of both APIs share it, so
+	// that the events are in the order they arrived.
+	events := make(chan string, 100)
+	return &sentLog{events: events, kube: &record.FakeRecorder{Events: events}, kevents: &kevents.FakeRecorder{Events: events}}
 }
 
 // current returns the stretch that is being recorded.
@@ -73,26 +76,25 @@ func (l *sentLog) finish() (before, from sent) {
 	return l.before, l.from
 }
 
-// drainEvents moves the events waiting in the fake recorders' channels
+// drainEvents moves the events waiting in the fake recorders' channel
 // into the current stretch. Each is "type reason message...".
 func (l *sentLog) drainEvents() {
 	s := l.current()
-	for _, ch := range []chan string{l.kube.Events, l.kevents.Events} {
-		for drained := false; !drained; {
-			select {
-			case e := <-ch:
-				fields := strings.Fields(e)
-				s.Events = append(s.Events, strings.Join(fields[:min(2, len(fields))], " "))
-			default:
-				drained = true
-			}
+	for {
+		select {
+		case e := <-l.events:
+			fields := strings.Fields(e)
+			s.Events = append(s.Events, strings.Join(fields[:min(2, len(fields))], " "))
+		default:
+			return
 		}
 	}
 }
 
 // newWebhook starts a server on the loopback interface that plays
 // notification-controller's event endpoint: it decodes each event the
-// Flux recorder posts and records it in log.
+// Flux recorder posts and records it in log. Every event of the module
+// names its action; a related object, when there is one, is complete.
 func newWebhook(t *testing.T, log *sentLog) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -104,6 +106,12 @@ func newWebhook(t *testing.T, log *sentLog) *httptest.Server {
 		}
 		if ev.InvolvedObject.Kind == "" || ev.InvolvedObject.Name == "" || ev.InvolvedObject.Namespace == "" {
 			t.Errorf("webhook: event %q about an incomplete object reference %+v", ev.Reason, ev.InvolvedObject)
+		}
+		if ev.Action == "" {
+			t.Errorf("webhook: event %q has no action", ev.Reason)
+		}
+		if rel := ev.RelatedObject; rel != nil && (rel.Kind == "" || rel.Name == "" || rel.Namespace == "") {
+			t.Errorf("webhook: event %q with an incomplete related object reference %+v", ev.Reason, *rel)
 		}
 		log.notified(ev.Severity, ev.Reason)
 		w.WriteHeader(http.StatusAccepted)

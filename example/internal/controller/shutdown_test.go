@@ -55,7 +55,8 @@ type reconcilerReport struct {
 // a failure with a live context (a 500) and a success. The client is
 // controller-runtime's fake, whose calls fail with the context's error
 // once it is done; Flux's event recorder posts to a webhook on the
-// loopback interface and forwards to a fake Kubernetes recorder.
+// loopback interface and forwards to a fake Kubernetes recorder of the
+// events.k8s.io/v1 API.
 //
 // What a shutdown sends is the bug that ctxnotify-lint's fixes remove, so
 // this test only records it (in the file named by $CTXNOTIFY_SHUTDOWN_REPORT,
@@ -140,8 +141,10 @@ func reconcileOnce(t *testing.T, scheme *runtime.Scheme, c reconcilerCase, s sce
 	log := newSentLog()
 	r := &run{scenario: s, cancel: cancel, sent: log, point: c.point, calls: make(map[string]int)}
 	// Flux's recorder needs a logger with a sink (logr.Discard() has
-	// none): it logs the posts that fail.
-	flux, err := fluxevents.NewRecorderForScheme(scheme, log.kube, testr.New(t), newWebhook(t, log).URL, c.name+"-controller")
+	// none): it logs the posts that fail. Without a manager, it takes the
+	// scheme and the Kubernetes recorder as options.
+	flux, err := fluxevents.NewRecorder(testr.New(t), newWebhook(t, log).URL, c.name+"-controller",
+		fluxevents.WithScheme(scheme), fluxevents.WithEventRecorder(log.kevents))
 	if err != nil {
 		t.Fatal(err)
 	}

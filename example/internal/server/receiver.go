@@ -71,12 +71,12 @@ func (s *Receiver) handleHook(w http.ResponseWriter, req *http.Request) {
 	}
 	obj.Annotations[RequestedAtAnnotation] = time.Now().Format(time.RFC3339Nano)
 	if err := s.Client.Patch(ctx, obj, patch); err != nil {
-		s.Recorder.Eventf(obj, corev1.EventTypeWarning, "ReceiverFailed", "failed to request reconciliation: %s", err) // finding: the request context is cancelled when the server shuts down
+		s.Recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ReceiverFailed", "RequestReconcile", "failed to request reconciliation: %s", err) // finding: the request context is cancelled when the server shuts down
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	if ctx.Err() == nil {
-		s.Recorder.Event(obj, corev1.EventTypeNormal, "ReconcileRequested", "reconciliation requested by webhook") // guarded
+		s.Recorder.Eventf(obj, nil, corev1.EventTypeNormal, "ReconcileRequested", "RequestReconcile", "reconciliation requested by webhook") // guarded
 	}
 	w.WriteHeader(http.StatusAccepted)
 }

@@ -9,7 +9,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/client-go/tools/record"
+	kevents "k8s.io/client-go/tools/events"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -41,7 +41,7 @@ func (e *StallingError) Unwrap() error { return e.Err }
 
 // ResultProcessor reacts to the outcome of a reconciliation, for instance
 // by emitting events.
-type ResultProcessor func(ctx context.Context, recorder record.EventRecorder, obj runtime.Object, res Result, err error)
+type ResultProcessor func(ctx context.Context, recorder kevents.EventRecorder, obj runtime.Object, res Result, err error)
 
 // Option configures SummarizeAndPatch.
 type Option func(*options)
@@ -70,12 +70,12 @@ func WithInterval(d time.Duration) Option {
 
 // Helper summarizes and patches objects of one controller.
 type Helper struct {
-	recorder record.EventRecorder
+	recorder kevents.EventRecorder
 	client   client.Client
 }
 
 // NewHelper returns a Helper.
-func NewHelper(recorder record.EventRecorder, c client.Client) *Helper {
+func NewHelper(recorder kevents.EventRecorder, c client.Client) *Helper {
 	return &Helper{recorder: recorder, client: c}
 }
 
@@ -91,7 +91,7 @@ func (h *Helper) SummarizeAndPatch(ctx context.Context, obj client.Object, patch
 	}
 
 	if err := h.client.Status().Patch(ctx, obj, patch); err != nil {
-		h.recorder.Eventf(obj, corev1.EventTypeWarning, "PatchFailed", "failed to patch status: %s", err) // finding: the patch fails with "context canceled" at shutdown
+		h.recorder.Eventf(obj, nil, corev1.EventTypeWarning, "PatchFailed", "PatchStatus", "failed to patch status: %s", err) // finding: the patch fails with "context canceled" at shutdown
 		return ctrl.Result{}, errors.Join(o.err, err)
 	}
 
@@ -109,32 +109,32 @@ func (h *Helper) SummarizeAndPatch(ctx context.Context, obj client.Object, patch
 }
 
 // RecordContextualError emits a Warning event for a failed reconciliation.
-func RecordContextualError(ctx context.Context, recorder record.EventRecorder, obj runtime.Object, _ Result, err error) {
+func RecordContextualError(ctx context.Context, recorder kevents.EventRecorder, obj runtime.Object, _ Result, err error) {
 	if err == nil || guard.ShuttingDown(ctx) {
 		return
 	}
-	recorder.Eventf(obj, corev1.EventTypeWarning, "ReconciliationFailed", "%s", err) // guarded
+	recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ReconciliationFailed", "Reconcile", "%s", err) // guarded
 }
 
 // RecordReadiness emits a Normal event when the object became ready.
-func RecordReadiness(ctx context.Context, recorder record.EventRecorder, obj runtime.Object, res Result, err error) {
+func RecordReadiness(ctx context.Context, recorder kevents.EventRecorder, obj runtime.Object, res Result, err error) {
 	if err != nil || res != ResultSuccess {
 		return
 	}
-	recorder.Event(obj, corev1.EventTypeNormal, "Ready", "reconciliation succeeded") // finding: a processor holding ctx without a check
+	recorder.Eventf(obj, nil, corev1.EventTypeNormal, "Ready", "Reconcile", "reconciliation succeeded") // finding: a processor holding ctx without a check
 }
 
 // ErrorActionHandler emits an event whose type depends on the kind of error.
-func ErrorActionHandler(ctx context.Context, recorder record.EventRecorder, obj runtime.Object, _ Result, err error) {
+func ErrorActionHandler(ctx context.Context, recorder kevents.EventRecorder, obj runtime.Object, _ Result, err error) {
 	var stalling *StallingError
 	switch {
 	case err == nil:
 		return
 	case errors.As(err, &stalling):
-		recorder.Eventf(obj, corev1.EventTypeWarning, stalling.Reason, "stalled: %s", stalling.Err) // finding: no check on this branch
+		recorder.Eventf(obj, nil, corev1.EventTypeWarning, stalling.Reason, "Reconcile", "stalled: %s", stalling.Err) // finding: no check on this branch
 	default:
 		if !errors.Is(ctx.Err(), context.Canceled) {
-			recorder.Eventf(obj, corev1.EventTypeWarning, "ReconciliationError", "%s", err) // guarded
+			recorder.Eventf(obj, nil, corev1.EventTypeWarning, "ReconciliationError", "Reconcile", "%s", err) // guarded
 		}
 	}
 }
