@@ -1,4 +1,4 @@
-//go:build !nullcheck
+//go:build !nullcheck && !ssacheck
 
 package main
 
