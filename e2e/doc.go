@@ -1,4 +1,20 @@
-// Package e2e holds the end-to-end tests: they build ctxnotify-lint and run
-// it, standalone, as go vet -vettool and as go fix -fixtool, over modules
-// with the real client-go, controller-runtime and Flux dependencies.
+// Package e2e holds the end-to-end tests over the example module: they
+// build ctxnotify-lint and run it, standalone, as go vet -vettool and as
+// go fix -fixtool, over the example module's real client-go,
+// controller-runtime and Flux dependencies, check the README's output
+// blocks against real runs, run the shutdown harness before and after
+// -fix, and sweep the analyzer over the standard library and the
+// example's dependencies.
+//
+// It is a module of its own, nested in the repository's root module (which
+// it requires and replaces by ../, so it imports the root module's
+// internal/testkit): downloading and compiling those dependencies on a
+// fresh machine takes longer than go test's default timeout allows, so the
+// root module's "go test ./..." does not reach these tests. Run them with
+//
+//	go test -C e2e -timeout 30m ./...
+//
+// A test that runs the command over a module with real dependencies
+// belongs here; one over a module without dependencies belongs with the
+// command's tests, in cmd/ctxnotify-lint.
 package e2e

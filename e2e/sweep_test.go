@@ -17,7 +17,7 @@ import (
 // apimachinery...), twice each: no panic, no load or analysis error, and
 // byte-identical JSON. It takes minutes, so it is opt-in:
 //
-//	CTXNOTIFY_SWEEP=1 go test -run TestSweep -timeout 60m ./e2e
+//	CTXNOTIFY_SWEEP=1 go test -C e2e -run TestSweep -timeout 60m .
 func TestSweep(t *testing.T) {
 	if os.Getenv("CTXNOTIFY_SWEEP") == "" {
 		t.Skip("set CTXNOTIFY_SWEEP=1 to analyze std and the whole dependency graph")

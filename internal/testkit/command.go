@@ -22,26 +22,50 @@ var (
 	buildErr  error
 )
 
-// Root returns the repository's root directory: that of the main module
-// of the package under test.
+// rootModule is the module path of the repository's root module.
+const rootModule = "github.com/ctxnotify/ctxnotify-lint"
+
+// Root returns the repository's root directory: that of the root
+// module's go.mod, the first one found from the package under test
+// upwards. The tests that need real dependencies live in modules nested
+// in it (e2e, tools/golangci-lint).
 func Root(t testing.TB) string {
 	t.Helper()
 	rootOnce.Do(func() {
-		out, err := exec.Command("go", "env", "GOMOD").Output()
-		gomod := strings.TrimSpace(string(out))
-		switch {
-		case err != nil:
+		dir, err := os.Getwd()
+		if err != nil {
 			rootErr = err
-		case gomod == "" || gomod == os.DevNull:
-			rootErr = errors.New("not inside a module")
-		default:
-			root = filepath.Dir(gomod)
+			return
+		}
+		for {
+			data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+			if err == nil && modulePath(data) == rootModule {
+				root = dir
+				return
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				rootErr = errors.New("no go.mod of module " + rootModule + " here or above")
+				return
+			}
+			dir = parent
 		}
 	})
 	if rootErr != nil {
 		t.Fatalf("finding the repository root: %v", rootErr)
 	}
 	return root
+}
+
+// modulePath returns the path on the module line of a go.mod file.
+func modulePath(gomod []byte) string {
+	for line := range strings.Lines(string(gomod)) {
+		if path, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			path, _, _ = strings.Cut(path, "//")
+			return strings.Trim(strings.TrimSpace(path), `"`)
+		}
+	}
+	return ""
 }
 
 // Command returns the path of the ctxnotify-lint command, built from the

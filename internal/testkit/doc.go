@@ -1,5 +1,6 @@
-// Package testkit holds what the end-to-end tests of the command, of the
-// e2e package and of the golangci-lint plugin share: building the
+// Package testkit holds what the tests that run the command share (those
+// of cmd/ctxnotify-lint, and those of the e2e and tools/golangci-lint
+// modules, which import it from their parent module): building the
 // ctxnotify-lint command once per test binary, copying and writing
 // modules, reading the "// finding" markers of a module, running a
 // command for its output and exit code, and parsing the findings it

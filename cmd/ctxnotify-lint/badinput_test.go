@@ -1,4 +1,4 @@
-package e2e
+package main
 
 import (
 	"regexp"
@@ -41,9 +41,6 @@ const sinkNotify = "-ctxnotify.sinks=example.com/bad/notify.Notify"
 // analysis errors, 2 for bad flags, 3 for findings; go vet: 1 for all but
 // unknown flags, 2), and never a stack trace.
 func TestBadInput(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command and runs go vet")
-	}
 	t.Parallel()
 	bin := testkit.Command(t)
 	dir := testkit.WriteModule(t, badModule)
@@ -107,9 +104,6 @@ func checkBadOutput(t *testing.T, mode string, r testkit.Result, wantCode int, w
 // TestFixReportsAnalysisErrors checks that -fix, like the other modes, says
 // when the analysis failed instead of exiting 0 in silence.
 func TestFixReportsAnalysisErrors(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
 	t.Parallel()
 	dir := testkit.WriteModule(t, map[string]string{"go.mod": badModule["go.mod"], "notify/p.go": notifySrc})
 	r := testkit.Run(t, dir, testkit.Command(t), "-fix", "-ctxnotify.sinks=example.com/bad/notify.Nope.Send", "./notify")

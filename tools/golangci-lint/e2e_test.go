@@ -1,14 +1,16 @@
-package plugin_test
+package main_test
 
-// The end-to-end test builds a real golangci-lint with the plugin (the
-// tools/golangci-lint module) and the ctxnotify-lint command, runs both on
+// The end-to-end test builds a real golangci-lint with the plugin (this
+// module's command) and the ctxnotify-lint command, runs both on
 // two test modules, and checks that golangci-lint reports exactly what the
 // command reports and the "// finding" comments mark, honours nolint,
 // applies the same fixes, reads the settings and writes SARIF. The modules:
 // testdata/module here (small, with a stand-in recorder; also used for the
 // settings) and the repository's example module (real client-go,
 // controller-runtime and Flux). Building golangci-lint takes minutes on a
-// cold build cache: "go test -short" skips the test.
+// cold build cache: "go test -short" skips the test. It lives in this
+// module, not in the plugin's package, so that the root module's
+// "go test ./..." never builds golangci-lint.
 
 import (
 	"encoding/json"
@@ -53,13 +55,19 @@ func TestGolangciLint(t *testing.T) {
 	})
 
 	// The root .golangci.yml is the example users copy: it must run clean
-	// on this repository.
-	t.Run("project", func(t *testing.T) {
-		t.Parallel()
-		if out, code := tl.run(t, testkit.Root(t), "run", "./..."); code != 0 {
-			t.Errorf("golangci-lint run on the repository: exit code %d\n%s", code, out)
-		}
-	})
+	// on this repository, whose tests live in three modules (golangci-lint
+	// finds the configuration in a parent directory). The three run at once:
+	// the configuration does not allow parallel runners, so the flag does
+	// (golangci-lint otherwise locks a file and gives up after five seconds).
+	for name, module := range map[string]string{"project": ".", "project e2e": "e2e", "project tools": "tools/golangci-lint"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(testkit.Root(t), filepath.FromSlash(module))
+			if out, code := tl.run(t, dir, "run", "--allow-parallel-runners", "./..."); code != 0 {
+				t.Errorf("golangci-lint run on the repository's module %s: exit code %d\n%s", module, code, out)
+			}
+		})
+	}
 }
 
 // buildTools builds golangci-lint from the tools module and ctxnotify-lint
