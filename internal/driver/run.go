@@ -33,7 +33,12 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 	defer stop()
 
 	verbosef("load %s", patterns)
-	initial, err := Load(LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps, Tags: opts.Tags}, patterns...)
+	lcfg := LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps, Tags: opts.Tags, Logf: verbosef}
+	if opts.Enabled && len(a.FactTypes) > 0 {
+		// Only an analyzer with facts learns anything from dependencies.
+		lcfg.Emitters = emittersOf(a)
+	}
+	initial, err := Load(lcfg, patterns...)
 	if err != nil {
 		logger.Print(err)
 		return 1
@@ -48,7 +53,7 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 		return 1
 	}
 	if !opts.Deps {
-		PruneToRoots(initial)
+		PruneToAnalysed(initial)
 	}
 
 	var analyzers []*analysis.Analyzer
