@@ -90,7 +90,7 @@ func consumesInOperands(info *types.Info, call *ast.CallExpr) bool {
 		if !ok || inner == call {
 			return true
 		}
-		sig, ok := info.TypeOf(inner.Fun).Underlying().(*types.Signature)
+		sig, ok := signatureOf(info, inner.Fun)
 		if ok && returnsError(sig) {
 			for _, a := range inner.Args {
 				if isContextType(info.TypeOf(a)) {
