@@ -20,8 +20,9 @@ import (
 )
 
 // FuzzTypeErrors generates a reconciler as FuzzReconciler does, breaks it
-// (see breakSource: undefined names, missing imports, wrong argument
-// counts, a recorder of an unknown type, mistyped values, a syntax error)
+// (see breakSource: undefined names, missing imports and declarations,
+// wrong argument and result counts, a recorder of an unknown type,
+// mistyped values, a syntax error)
 // and analyzes what parses of it as the standalone command analyzes a
 // package that does not type-check. Nothing may panic and no pass may
 // fail; two runs agree; no call is reported twice; where the source
@@ -43,7 +44,9 @@ func FuzzTypeErrors(f *testing.F) {
 }
 
 func checkBroken(t *testing.T, data []byte) {
-	src, parses := breakSource(reconcilerSource(data), data)
+	src := breakSource(reconcilerSource(data), data)
+	_, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	parses := err == nil
 	a := driver.DespiteErrors(fuzzAnalyzer(t, data))
 	first := analyzeBroken(t, a, src)
 	if again := analyzeBroken(t, a, src); again.render() != first.render() {
@@ -111,12 +114,11 @@ func analyzeBroken(t *testing.T, a *analysis.Analyzer, src string) *analyzed {
 
 // breakSource makes one to three errors in a generated reconciler, each
 // chosen by a byte of the input counted from its end (the generator reads
-// from its start). It reports whether the result still parses.
-func breakSource(src string, data []byte) (broken string, parses bool) {
+// from its start).
+func breakSource(src string, data []byte) string {
 	b := &breaker{src: src, in: data}
-	parses = true
 	for range 1 + b.pick(3) {
-		switch b.pick(8) {
+		switch b.pick(11) {
 		case 0:
 			b.undefinedName()
 		case 1:
@@ -130,10 +132,16 @@ func breakSource(src string, data []byte) (broken string, parses bool) {
 		case 6:
 			b.unknownSelector()
 		case 7:
-			parses = !b.syntaxError() && parses
+			b.syntaxError()
+		case 8:
+			b.missingDecl()
+		case 9:
+			b.countMismatch()
+		case 10:
+			b.notCallable()
 		}
 	}
-	return b.src, parses
+	return b.src
 }
 
 type breaker struct {
@@ -296,8 +304,37 @@ func (b *breaker) unknownSelector() {
 	b.replaceNth(selectors, b.body(), ".${1}Missing")
 }
 
-// syntaxError deletes a parenthesis or a brace; it reports whether the
-// source was changed.
-func (b *breaker) syntaxError() bool {
-	return b.replaceNth(regexp.MustCompile(`[(){}]`), b.body(), "")
+var brackets = regexp.MustCompile(`[(){}]`)
+
+// syntaxError deletes a parenthesis or a brace.
+func (b *breaker) syntaxError() { b.replaceNth(brackets, b.body(), "") }
+
+var decls = regexp.MustCompile(`(?m)^(type (R|E|G\[T any\]) struct|func (running|notify|notified|emitAny|work|shuttingDown)\b)`)
+
+// missingDecl renames a declaration of the header (a type, a helper), so
+// that its uses are undefined: a receiver of an unknown type, calls of an
+// unknown function.
+func (b *breaker) missingDecl() {
+	b.replaceNth(decls, 0, "${1}Gone")
+}
+
+var counted = regexp.MustCompile(`\breturn nil\b|\breturn reconcile\.Result\{\}, nil\b|\b(\w+) :=`)
+
+// countMismatch returns too many or too few results, or assigns too few
+// values.
+func (b *breaker) countMismatch() {
+	b.replaceNth(counted, b.body(), "")
+	if b.pick(2) == 0 {
+		b.replaceNth(regexp.MustCompile(`\breturn\b`), b.body(), "return 1, 2, 3,")
+	} else {
+		b.replaceNth(regexp.MustCompile(`\b(\w+) :=`), b.body(), "$1, extra :=")
+	}
+}
+
+// notCallable calls what is no function: a field, a constant.
+func (b *breaker) notCallable() {
+	b.replaceNth(regexp.MustCompile(`\b(r|e)\.rec\.(Event|Eventf|AnnotatedEventf)\(`), b.body(), "$1.obj(")
+	if b.pick(2) == 0 {
+		b.replaceNth(calls, b.body(), "corev1.EventTypeWarning(")
+	}
 }
