@@ -41,6 +41,8 @@
 // TestFactsThroughNonRoot (a finding that needs a fact exported by one
 // root, in another root that reaches it only through a package that is
 // not analyzed; without that root among the named packages, the finding
-// is gone) and TestEmittingDeps (which dependencies are analysed for
-// their facts, and that their findings are those of -deps).
+// is gone), TestEmittingDeps (which dependencies are analysed for their
+// facts, and that their findings are those of -deps) and
+// TestFactsThroughExportData (a fact of a dependency analysed from
+// source, in a root that reaches it through export data).
 package driver

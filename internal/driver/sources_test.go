@@ -6,6 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
@@ -212,4 +215,53 @@ func findingsOf(t *testing.T, dir string, opts Options, patterns ...string) []st
 		at = append(at, fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column))
 	}
 	return at
+}
+
+// TestFactsThroughExportData checks the facts of a dependency analysed
+// from source in a root that reaches it through a package read from
+// export data: c calls a.Notifier.Notify on a value it gets from wrap,
+// whose export data refers to a's objects. With c alone named, a is
+// analysed for its facts (its Notify emits, and c calls it by name), wrap
+// is not, and c's call is reported.
+func TestFactsThroughExportData(t *testing.T) {
+	t.Parallel()
+	dir := testkit.WriteModule(t, testkit.SmallModule)
+	events := "example.com/m/events"
+	e := &Emitters{
+		Calls:    append(slices.Clone(RecorderMethods), "Eventf"),
+		Packages: []string{events},
+		Reach:    []string{RuntimePackage, events},
+	}
+	roots, err := Load(LoadConfig{Dir: dir, Emitters: e}, "./c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := roots[0]
+	wrap := c.Imports["example.com/m/wrap"]
+	a := wrap.Imports["example.com/m/a"]
+	if a.TypesInfo == nil || wrap.TypesInfo != nil || wrap.Syntax != nil {
+		t.Fatalf("a analysed: %v, wrap analysed: %v; want a only", a.TypesInfo != nil, wrap.TypesInfo != nil)
+	}
+	PruneToAnalysed(roots)
+	lint, err := analyzer.New(analyzer.Config{Sinks: []string{testkit.SmallSink}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{lint}, roots, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Fatal(act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			posn := act.Package.Fset.Position(d.Pos)
+			got = append(got, fmt.Sprintf("%s:%d:%d", testkit.Rel(t, dir, posn.Filename), posn.Line, posn.Column))
+		}
+	}
+	if want := []string{"c/c.go:10:2"}; !slices.Equal(got, want) {
+		t.Errorf("findings at %q, want %q", got, want)
+	}
 }
