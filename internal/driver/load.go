@@ -57,8 +57,9 @@ func Load(cfg LoadConfig, patterns ...string) ([]*packages.Package, error) {
 		isRoot[p] = true
 	}
 	fset := token.NewFileSet()
-	deps, parsed := emittingDeps(fset, initial, cfg.Emitters)
-	fromSource, fromExport := typeCheck(fset, initial, func(p *packages.Package) bool { return isRoot[p] || deps[p] }, parsed)
+	order := postorder(initial)
+	deps, parsed := emittingDeps(fset, order, initial, cfg.Emitters)
+	fromSource, fromExport := typeCheck(fset, order, func(p *packages.Package) bool { return isRoot[p] || deps[p] }, parsed)
 	if cfg.Logf != nil {
 		if len(deps) > 0 {
 			var ids []string

@@ -3,13 +3,16 @@ package driver
 import (
 	"bytes"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 )
 
 // names is a set of names of functions and methods that may emit.
 type names struct {
 	set  map[string]bool
-	dots [][]byte // ".Name" for each, while there are few
+	dots [][]byte // ".Name" for each name no other is a prefix of, while there are few
 }
 
 func newNames(sets ...map[string]bool) *names {
@@ -21,8 +24,13 @@ func newNames(sets ...map[string]bool) *names {
 	}
 	if len(n.set) <= 8 {
 		for name := range n.set {
-			n.dots = append(n.dots, []byte("."+name))
+			if !slices.ContainsFunc(slices.Collect(maps.Keys(n.set)), func(other string) bool {
+				return other != name && strings.HasPrefix(name, other)
+			}) {
+				n.dots = append(n.dots, []byte("."+name))
+			}
 		}
+		slices.SortFunc(n.dots, bytes.Compare)
 	}
 	return n
 }
@@ -46,7 +54,8 @@ func callsOne(files []string, n *names, buf []byte) (bool, []byte) {
 
 // calledIn reports whether src holds a selector call of one of the
 // names: ".Name" and then, after blanks, "(". With few names it looks for
-// each (bytes.Index is fast), else at every selector.
+// each (bytes.Index is fast; one search finds both Event and Eventf), else
+// at every selector.
 func (n *names) calledIn(src []byte) bool {
 	if n.dots == nil {
 		return n.anySelectorCall(src)
@@ -57,10 +66,15 @@ func (n *names) calledIn(src []byte) bool {
 			if j < 0 {
 				break
 			}
-			i += j + len(dot)
-			if callFollows(src, i) {
+			start := i + j + 1
+			end := start
+			for end < len(src) && isIdentByte(src[end]) {
+				end++
+			}
+			if callFollows(src, end) && n.set[string(src[start:end])] {
 				return true
 			}
+			i = end
 		}
 	}
 	return false

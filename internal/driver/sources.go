@@ -61,8 +61,8 @@ type parsedFiles struct {
 	errs  []error
 }
 
-// emittingDeps returns the dependencies of roots whose emitter facts the
-// roots may need (none when e is nil): these are analysed from source.
+// emittingDeps returns the dependencies of roots (order is their import
+// graph, dependencies first) whose emitter facts the roots may need (none when e is nil): these are analysed from source.
 // It also returns the syntax it parsed on the way (fset holds its
 // positions), for the type check.
 //
@@ -88,7 +88,7 @@ type parsedFiles struct {
 // that the analyzer does not follow (function values, interface methods
 // other than emitter methods, whose names are those of their emitting
 // implementations) do not make emitters here either.
-func emittingDeps(fset *token.FileSet, roots []*packages.Package, e *Emitters) (deps map[*packages.Package]bool, parsed map[*packages.Package]parsedFiles) {
+func emittingDeps(fset *token.FileSet, order, roots []*packages.Package, e *Emitters) (deps map[*packages.Package]bool, parsed map[*packages.Package]parsedFiles) {
 	deps = make(map[*packages.Package]bool)
 	parsed = make(map[*packages.Package]parsedFiles)
 	if e == nil {
@@ -102,14 +102,13 @@ func emittingDeps(fset *token.FileSet, roots []*packages.Package, e *Emitters) (
 	for _, name := range e.Calls {
 		sinks[name] = true
 	}
-	var order []*packages.Package                        // dependencies first
 	emits := make(map[*packages.Package]map[string]bool) // exported names that may emit in a package
 	below := make(map[*packages.Package]map[string]bool) // ... in the packages it imports, directly or not
 	reaches := make(map[*packages.Package]bool)          // it is or imports one of e.Reach, directly or not
 	var candidates []*packages.Package
 	var buf []byte
-	packages.Visit(roots, nil, func(p *packages.Package) {
-		order = append(order, p)
+	sinkNames := newNames(sinks)
+	for _, p := range order {
 		var visible map[string]bool
 		reaches[p] = slices.Contains(e.Reach, p.PkgPath)
 		for _, imp := range p.Imports {
@@ -119,24 +118,27 @@ func emittingDeps(fset *token.FileSet, roots []*packages.Package, e *Emitters) (
 		}
 		below[p] = visible
 		if isRoot[p] || isStandard(p) || !reaches[p] {
-			return
+			continue
 		}
-		triggers := newNames(sinks, visible)
+		triggers := sinkNames
+		if visible != nil {
+			triggers = newNames(sinks, visible)
+		}
 		var found bool
 		if found, buf = callsOne(p.CompiledGoFiles, triggers, buf); !found && !slices.Contains(e.Packages, p.PkgPath) {
-			return
+			continue
 		}
 		files, errs := parseFiles(fset, p.CompiledGoFiles)
 		parsed[p] = parsedFiles{files, errs}
 		if len(errs) > 0 {
 			deps[p] = true // a file that does not parse: analyse to be safe
-			return
+			continue
 		}
 		if names := mayEmit(files, triggers, e.WithContext); len(names) > 0 {
 			emits[p] = names
 			candidates = append(candidates, p)
 		}
-	})
+	}
 
 	// Importers come before their imports in reverse order: by the time a
 	// candidate is reached, every package that may call it is decided.

@@ -15,8 +15,9 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// typeCheck gives types to the import graph below roots, which go list
-// described (metadata only), as go/packages would, except that the
+// typeCheck gives types to the packages of order, the import graph of the
+// roots with dependencies first, which go list described (metadata only),
+// as go/packages would, except that the
 // packages analyse says so are type-checked from source with their
 // function bodies and a TypesInfo: the roots and the dependencies
 // analysed for their facts. parsed holds the syntax of some of them.
@@ -32,9 +33,7 @@ import (
 // between (which go/packages avoids by checking every importer of a
 // package from source: much of the graph). It returns how many packages
 // it type-checked from source and how many it read from export data.
-func typeCheck(fset *token.FileSet, roots []*packages.Package, analyse func(*packages.Package) bool, parsed map[*packages.Package]parsedFiles) (fromSource, fromExport int) {
-	var order []*packages.Package // dependencies first
-	packages.Visit(roots, nil, func(p *packages.Package) { order = append(order, p) })
+func typeCheck(fset *token.FileSet, order []*packages.Package, analyse func(*packages.Package) bool, parsed map[*packages.Package]parsedFiles) (fromSource, fromExport int) {
 
 	source := make(map[*packages.Package]bool)
 	needTypes := make(map[*packages.Package]bool)
@@ -101,6 +100,14 @@ func typeCheck(fset *token.FileSet, roots []*packages.Package, analyse func(*pac
 	}
 	wg.Wait()
 	return fromSource, fromExport
+}
+
+// postorder returns the packages of the import graph of roots,
+// dependencies first.
+func postorder(roots []*packages.Package) []*packages.Package {
+	var order []*packages.Package
+	packages.Visit(roots, nil, func(p *packages.Package) { order = append(order, p) })
+	return order
 }
 
 // checkSource parses and type-checks p from source: with function bodies
@@ -183,27 +190,22 @@ func readExportData(p *packages.Package, fset *token.FileSet) error {
 		return fmt.Errorf("reading %s: %v", p.ExportFile, err)
 	}
 	view := make(map[string]*types.Package)
-	packages.Visit(packagesOf(p.Imports), func(q *packages.Package) bool {
-		if _, seen := view[q.PkgPath]; seen {
-			return false
+	var visit func(imports map[string]*packages.Package)
+	visit = func(imports map[string]*packages.Package) {
+		for _, q := range imports {
+			if _, seen := view[q.PkgPath]; !seen {
+				view[q.PkgPath] = q.Types
+				visit(q.Imports)
+			}
 		}
-		view[q.PkgPath] = q.Types
-		return true
-	}, nil)
+	}
+	visit(p.Imports)
 	tpkg, err := gcexportdata.Read(r, fset, view, p.PkgPath)
 	if err != nil {
 		return fmt.Errorf("reading %s: %v", p.ExportFile, err)
 	}
 	p.Types = tpkg
 	return nil
-}
-
-func packagesOf(m map[string]*packages.Package) []*packages.Package {
-	ps := make([]*packages.Package, 0, len(m))
-	for _, p := range m {
-		ps = append(ps, p)
-	}
-	return ps
 }
 
 // parseFiles parses the files in parallel, in order, as go/packages does
