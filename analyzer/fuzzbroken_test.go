@@ -171,16 +171,15 @@ func (b *breaker) body() int {
 }
 
 // replaceNth replaces the match of re that the input picks, from
-// offset from on; it reports whether there was one.
-func (b *breaker) replaceNth(re *regexp.Regexp, from int, repl string) bool {
+// offset from on, if there is one.
+func (b *breaker) replaceNth(re *regexp.Regexp, from int, repl string) {
 	locs := re.FindAllStringIndex(b.src[from:], -1)
 	if len(locs) == 0 {
-		return false
+		return
 	}
 	loc := locs[b.pick(len(locs))]
 	start, end := from+loc[0], from+loc[1]
 	b.src = b.src[:start] + re.ReplaceAllString(b.src[start:end], repl) + b.src[end:]
-	return true
 }
 
 var (

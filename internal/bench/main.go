@@ -33,6 +33,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -69,8 +70,8 @@ func main() {
 	}
 	lint := filepath.Join(tmp, "bin", "ctxnotify-lint")
 	null := filepath.Join(tmp, "bin", "nullcheck")
-	mustRun(root, nil, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
-	mustRun(root, nil, "go", "build", "-tags", "nullcheck", "-o", null, "./cmd/ctxnotify-lint")
+	mustRun(root, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
+	mustRun(root, "go", "build", "-tags", "nullcheck", "-o", null, "./cmd/ctxnotify-lint")
 	var baseLint, baseNull string
 	if *baseline != "" {
 		baseLint, baseNull = buildBaseline(root, tmp, *baseline)
@@ -104,11 +105,11 @@ func main() {
 	for _, t := range targets {
 		fmt.Printf("== %s\n", t.name)
 		// Warm the build cache: export data for the standalone runs, vet results.
-		mustRun(t.dir, nil, "go", "build", "./...")
-		tryRun(t.dir, nil, "go", "vet", "./...")
-		tryRun(t.dir, nil, "go", append(append([]string{"vet", "-vettool=" + lint}, t.flags...), "./...")...)
+		mustRun(t.dir, "go", "build", "./...")
+		tryRun(t.dir, "go", "vet", "./...")
+		tryRun(t.dir, "go", append(append([]string{"vet", "-vettool=" + lint}, t.flags...), "./...")...)
 
-		args := append(t.flags, "./...")
+		args := slices.Concat(t.flags, []string{"./..."})
 		standalone := []command{{"standalone", lint, args}, {"floor", null, args}}
 		if baseLint != "" {
 			standalone = append(standalone, command{"baseline", baseLint, args}, command{"baseline-floor", baseNull, args})
@@ -276,11 +277,11 @@ func buildBaseline(root, tmp, rev string) (lint, null string) {
 	if err := os.MkdirAll(src, 0o755); err != nil {
 		log.Fatal(err)
 	}
-	mustRun(root, nil, "sh", "-c", `git archive --format=tar "$0" | tar -x -C "$1"`, rev, src)
+	mustRun(root, "sh", "-c", `git archive --format=tar "$0" | tar -x -C "$1"`, rev, src)
 	lint = filepath.Join(tmp, "bin", "baseline")
 	null = filepath.Join(tmp, "bin", "baseline-nullcheck")
-	mustRun(src, nil, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
-	mustRun(src, nil, "go", "build", "-tags", "nullcheck", "-o", null, "./cmd/ctxnotify-lint")
+	mustRun(src, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
+	mustRun(src, "go", "build", "-tags", "nullcheck", "-o", null, "./cmd/ctxnotify-lint")
 	return lint, null
 }
 
@@ -298,19 +299,17 @@ func printMachine() {
 	fmt.Printf("machine: %d cores, %s, %s/%s; %s", runtime.NumCPU(), model, runtime.GOOS, runtime.GOARCH, out)
 }
 
-func mustRun(dir string, env []string, name string, args ...string) {
+func mustRun(dir, name string, args ...string) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		log.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}
 }
 
 // tryRun runs a warm-up command whose findings (exit status 1) are expected.
-func tryRun(dir string, env []string, name string, args ...string) {
+func tryRun(dir, name string, args ...string) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
 	_ = cmd.Run()
 }

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -185,7 +186,10 @@ func readExportData(p *packages.Package, fset *token.FileSet) error {
 		return err
 	}
 	defer f.Close()
-	r, err := gcexportdata.NewReader(f)
+	// go list -export names archives until Go 1.29, which go/packages
+	// reads with NewReader too.
+	r, err := gcexportdata.NewReader(f) //nolint:staticcheck // SA1019: see above
+
 	if err != nil {
 		return fmt.Errorf("reading %s: %v", p.ExportFile, err)
 	}
@@ -242,16 +246,21 @@ func parseFiles(fset *token.FileSet, names []string) ([]*ast.File, []error) {
 // appendError records err on p as go/packages does: with its kind, and
 // type errors in TypeErrors too.
 func appendError(p *packages.Package, err error) {
-	switch err := err.(type) {
-	case *os.PathError:
-		p.Errors = append(p.Errors, packages.Error{Pos: err.Path + ":1", Msg: err.Err.Error(), Kind: packages.ParseError})
-	case scanner.ErrorList:
-		for _, e := range err {
+	var (
+		pathErr *os.PathError
+		list    scanner.ErrorList
+		typeErr types.Error
+	)
+	switch {
+	case errors.As(err, &pathErr):
+		p.Errors = append(p.Errors, packages.Error{Pos: pathErr.Path + ":1", Msg: pathErr.Err.Error(), Kind: packages.ParseError})
+	case errors.As(err, &list):
+		for _, e := range list {
 			p.Errors = append(p.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
 		}
-	case types.Error:
-		p.TypeErrors = append(p.TypeErrors, err)
-		p.Errors = append(p.Errors, packages.Error{Pos: err.Fset.Position(err.Pos).String(), Msg: err.Msg, Kind: packages.TypeError})
+	case errors.As(err, &typeErr):
+		p.TypeErrors = append(p.TypeErrors, typeErr)
+		p.Errors = append(p.Errors, packages.Error{Pos: typeErr.Fset.Position(typeErr.Pos).String(), Msg: typeErr.Msg, Kind: packages.TypeError})
 	default:
 		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
 	}
