@@ -58,6 +58,6 @@ func loadRoots(b testing.TB, dir string) []*packages.Package {
 	if driver.PrintErrors(os.Stderr, pkgs) > 0 {
 		b.Fatal("synthetic module has errors")
 	}
-	driver.PruneToRoots(pkgs)
+	driver.PruneToAnalysed(pkgs)
 	return pkgs
 }

@@ -93,7 +93,7 @@ func isReconcileFunc(idx *index, f *funcNode) bool {
 	case *ast.CallExpr:
 		if tv, ok := info.Types[parent.Fun]; ok && tv.IsType() {
 			target = tv.Type // a conversion
-		} else if sig, ok := info.TypeOf(parent.Fun).Underlying().(*types.Signature); ok {
+		} else if sig, ok := signatureOf(info, parent.Fun); ok {
 			_, i := cur.ParentEdge()
 			target = paramType(sig, i)
 		}
@@ -141,7 +141,10 @@ func paramType(sig *types.Signature, i int) types.Type {
 	case i < 0:
 		return nil
 	case sig.Variadic() && i >= params.Len()-1:
-		return params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+		if s, ok := params.At(params.Len() - 1).Type().(*types.Slice); ok {
+			return s.Elem()
+		}
+		return nil // append(b, s...) with s a string
 	case i < params.Len():
 		return params.At(i).Type()
 	}

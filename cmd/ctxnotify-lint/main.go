@@ -2,9 +2,11 @@
 //
 // Under go vet (-vettool) and go fix (-fixtool), and for help, it behaves
 // exactly like an x/tools multichecker. Run standalone on package
-// patterns, it runs the driver of internal/driver: it analyzes only the
-// named packages from source and takes their dependencies from export
-// data; -deps analyzes the dependencies from source too.
+// patterns, it runs the driver of internal/driver: it analyzes the named
+// packages from source, and the dependencies whose emitters they may
+// call, and takes the other dependencies from export data; -deps
+// analyzes every dependency from source. It analyzes packages that do not
+// type-check too.
 package main
 
 import (

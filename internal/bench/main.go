@@ -2,17 +2,23 @@
 // with go vet, and prints medians and ratios. Run it with scripts/bench.sh.
 //
 // For each module (the example module with real client-go,
-// controller-runtime and Flux dependencies, and the synthetic module of
+// controller-runtime and Flux dependencies, the provider module of the
+// end-to-end tests with Karpenter, and the synthetic module of
 // internal/synth at each scale) it runs, -runs times each, and reports the
 // median wall time, CPU time (user+sys, the command and every process it
 // waited for) and peak RSS (the largest single process):
 //
-//	standalone   ctxnotify-lint ./...
-//	floor        the same driver with a null analyzer: same passes, no facts
-//	vet          go vet ./...                                  warm cache
-//	vettool      go vet -vettool=ctxnotify-lint ./...          warm cache
-//	vet-cold     go vet ./...                                  fresh GOCACHE
-//	vettool-cold go vet -vettool=ctxnotify-lint ./...          fresh GOCACHE
+//	standalone     ctxnotify-lint ./...
+//	floor          the same driver with a null analyzer: same passes, no facts
+//	baseline       ctxnotify-lint ./... built at -baseline REV, if given
+//	baseline-floor its floor
+//	vet            go vet ./...                                  warm cache
+//	vettool        go vet -vettool=ctxnotify-lint ./...          warm cache
+//	vet-cold       go vet ./...                                  fresh GOCACHE
+//	vettool-cold   go vet -vettool=ctxnotify-lint ./...          fresh GOCACHE
+//
+// The standalone commands (and the floors) run in turn, run after run, so
+// that a change in the machine's load affects them alike.
 //
 // Measurements use the wait4 resource usage of each child process, so no
 // external time command is needed.
@@ -27,6 +33,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,7 +47,8 @@ var (
 	runs     = flag.Int("runs", 5, "runs per measurement (the median is reported)")
 	coldRuns = flag.Int("cold-runs", 0, "runs per cold go vet measurement (default: -runs)")
 	scales   = flag.String("scales", "1,4,16", "comma-separated scales of the synthetic module")
-	e2e      = flag.String("e2e", "", "module with real dependencies (default: example; \"none\" skips it)")
+	e2e      = flag.String("e2e", "", "comma-separated modules with real dependencies (default: example and e2e/testdata/provider; \"none\" skips them)")
+	baseline = flag.String("baseline", "", "git revision to build a second command from, measured side by side")
 	noCold   = flag.Bool("no-cold", false, "skip the cold-cache go vet measurements")
 	keep     = flag.Bool("keep", false, "keep the temporary directory")
 )
@@ -62,8 +70,12 @@ func main() {
 	}
 	lint := filepath.Join(tmp, "bin", "ctxnotify-lint")
 	null := filepath.Join(tmp, "bin", "nullcheck")
-	mustRun(root, nil, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
-	mustRun(root, nil, "go", "build", "-tags", "nullcheck", "-o", null, "./cmd/ctxnotify-lint")
+	mustRun(root, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
+	mustRun(root, "go", "build", "-tags", "nullcheck", "-o", null, "./cmd/ctxnotify-lint")
+	var baseLint, baseNull string
+	if *baseline != "" {
+		baseLint, baseNull = buildBaseline(root, tmp, *baseline)
+	}
 
 	printMachine()
 	fmt.Printf("runs: %d (cold go vet: %d); figures are medians\n\n", *runs, *coldRuns)
@@ -73,7 +85,7 @@ func main() {
 		flags     []string
 	}
 	var targets []target
-	if dir := e2eModule(root); dir != "" {
+	for _, dir := range e2eModules(root) {
 		targets = append(targets, target{"e2e (" + filepath.Base(dir) + ")", dir, nil})
 	}
 	for _, s := range strings.Split(*scales, ",") {
@@ -93,16 +105,23 @@ func main() {
 	for _, t := range targets {
 		fmt.Printf("== %s\n", t.name)
 		// Warm the build cache: export data for the standalone runs, vet results.
-		mustRun(t.dir, nil, "go", "build", "./...")
-		tryRun(t.dir, nil, "go", "vet", "./...")
-		tryRun(t.dir, nil, "go", append(append([]string{"vet", "-vettool=" + lint}, t.flags...), "./...")...)
+		mustRun(t.dir, "go", "build", "./...")
+		tryRun(t.dir, "go", "vet", "./...")
+		tryRun(t.dir, "go", append(append([]string{"vet", "-vettool=" + lint}, t.flags...), "./...")...)
 
-		m := map[string]sample{}
-		m["standalone"] = measure(*runs, t.dir, nil, lint, append(t.flags, "./...")...)
-		m["floor"] = measure(*runs, t.dir, nil, null, append(t.flags, "./...")...)
+		args := slices.Concat(t.flags, []string{"./..."})
+		standalone := []command{{"standalone", lint, args}, {"floor", null, args}}
+		if baseLint != "" {
+			standalone = append(standalone, command{"baseline", baseLint, args}, command{"baseline-floor", baseNull, args})
+		}
+		m := measureInTurn(*runs, t.dir, standalone)
 		m["vet"] = measure(*runs, t.dir, nil, "go", "vet", "./...")
 		m["vettool"] = measure(*runs, t.dir, nil, "go", append(append([]string{"vet", "-vettool=" + lint}, t.flags...), "./...")...)
-		order := []string{"standalone", "floor", "vet", "vettool"}
+		var order []string
+		for _, c := range standalone {
+			order = append(order, c.name)
+		}
+		order = append(order, "vet", "vettool")
 		if !*noCold {
 			m["vet-cold"] = measureCold(*coldRuns, tmp, t.dir, "go", "vet", "./...")
 			m["vettool-cold"] = measureCold(*coldRuns, tmp, t.dir, "go", append(append([]string{"vet", "-vettool=" + lint}, t.flags...), "./...")...)
@@ -114,6 +133,10 @@ func main() {
 			fmt.Printf("%-14s %10s %10s %8.0f MB\n", k, round(s.wall), round(s.cpu), float64(s.rss)/(1<<20))
 		}
 		ratio("standalone / floor", m["standalone"], m["floor"])
+		if baseLint != "" {
+			ratio("baseline / its floor", m["baseline"], m["baseline-floor"])
+			ratio("standalone / baseline", m["standalone"], m["baseline"])
+		}
 		ratio("vettool / vet, warm", m["vettool"], m["vet"])
 		if !*noCold {
 			ratio("vettool / vet, cold", m["vettool-cold"], m["vet-cold"])
@@ -148,24 +171,56 @@ type sample struct {
 }
 
 func measure(n int, dir string, env []string, name string, args ...string) sample {
+	var runs []sample
+	for range n {
+		runs = append(runs, runOnce(dir, env, name, args...))
+	}
+	return medians(runs)
+}
+
+// A command is one of the commands measured in turn.
+type command struct {
+	name, path string
+	args       []string
+}
+
+// measureInTurn runs each command once, n times over, and returns their
+// samples by name.
+func measureInTurn(n int, dir string, cmds []command) map[string]sample {
+	runs := make(map[string][]sample)
+	for range n {
+		for _, c := range cmds {
+			runs[c.name] = append(runs[c.name], runOnce(dir, nil, c.path, c.args...))
+		}
+	}
+	m := make(map[string]sample)
+	for name, r := range runs {
+		m[name] = medians(r)
+	}
+	return m
+}
+
+func runOnce(dir string, env []string, name string, args ...string) sample {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stderr, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if code := cmd.ProcessState.ExitCode(); err != nil && code != 1 && code != 3 {
+		log.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String())
+	}
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	return sample{wall, time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), ru.Maxrss * 1024} // Linux reports KiB
+}
+
+func medians(runs []sample) sample {
 	var walls, cpus []time.Duration
 	var rsss []int64
-	for range n {
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), env...)
-		var stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stderr, &stderr
-		start := time.Now()
-		err := cmd.Run()
-		wall := time.Since(start)
-		if code := cmd.ProcessState.ExitCode(); err != nil && code != 1 && code != 3 {
-			log.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String())
-		}
-		ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-		walls = append(walls, wall)
-		cpus = append(cpus, time.Duration(ru.Utime.Nano()+ru.Stime.Nano()))
-		rsss = append(rsss, ru.Maxrss*1024) // Linux reports KiB
+	for _, r := range runs {
+		walls, cpus, rsss = append(walls, r.wall), append(cpus, r.cpu), append(rsss, r.rss)
 	}
 	return sample{median(walls), median(cpus), median(rsss)}
 }
@@ -175,15 +230,10 @@ func measureCold(n int, tmp, dir, name string, args ...string) sample {
 	var s []sample
 	for i := range n {
 		cache := filepath.Join(tmp, fmt.Sprintf("gocache-cold-%d", i))
-		s = append(s, measure(1, dir, []string{"GOCACHE=" + cache}, name, args...))
+		s = append(s, runOnce(dir, []string{"GOCACHE=" + cache}, name, args...))
 		os.RemoveAll(cache)
 	}
-	var walls, cpus []time.Duration
-	var rsss []int64
-	for _, x := range s {
-		walls, cpus, rsss = append(walls, x.wall), append(cpus, x.cpu), append(rsss, x.rss)
-	}
-	return sample{median(walls), median(cpus), median(rsss)}
+	return medians(s)
 }
 
 func median[T int64 | time.Duration](xs []T) T {
@@ -199,19 +249,40 @@ func ratio(label string, a, b sample) {
 
 func round(d time.Duration) time.Duration { return d.Round(10 * time.Millisecond) }
 
-func e2eModule(root string) string {
-	if *e2e == "none" {
-		return ""
+func e2eModules(root string) []string {
+	switch *e2e {
+	case "none":
+		return nil
+	case "":
+		return []string{filepath.Join(root, "example"), filepath.Join(root, "e2e", "testdata", "provider")}
 	}
-	if *e2e != "" {
-		abs, _ := filepath.Abs(*e2e)
-		return abs
+	var dirs []string
+	for d := range strings.SplitSeq(*e2e, ",") {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(abs, "go.mod")); err != nil {
+			log.Fatalf("-e2e: %v", err)
+		}
+		dirs = append(dirs, abs)
 	}
-	dir := filepath.Join(root, "example")
-	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
-		log.Fatalf("the example module: %v", err)
+	return dirs
+}
+
+// buildBaseline builds the command and its floor from the repository at
+// rev, exported with git archive into tmp.
+func buildBaseline(root, tmp, rev string) (lint, null string) {
+	src := filepath.Join(tmp, "baseline")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		log.Fatal(err)
 	}
-	return dir
+	mustRun(root, "sh", "-c", `git archive --format=tar "$0" | tar -x -C "$1"`, rev, src)
+	lint = filepath.Join(tmp, "bin", "baseline")
+	null = filepath.Join(tmp, "bin", "baseline-nullcheck")
+	mustRun(src, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
+	mustRun(src, "go", "build", "-tags", "nullcheck", "-o", null, "./cmd/ctxnotify-lint")
+	return lint, null
 }
 
 func printMachine() {
@@ -228,19 +299,17 @@ func printMachine() {
 	fmt.Printf("machine: %d cores, %s, %s/%s; %s", runtime.NumCPU(), model, runtime.GOOS, runtime.GOARCH, out)
 }
 
-func mustRun(dir string, env []string, name string, args ...string) {
+func mustRun(dir, name string, args ...string) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		log.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}
 }
 
 // tryRun runs a warm-up command whose findings (exit status 1) are expected.
-func tryRun(dir string, env []string, name string, args ...string) {
+func tryRun(dir, name string, args ...string) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
 	_ = cmd.Run()
 }

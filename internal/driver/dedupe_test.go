@@ -30,7 +30,7 @@ func TestDedupe(t *testing.T) {
 	if PrintErrors(os.Stderr, roots) > 0 {
 		t.Fatal("the module has errors")
 	}
-	PruneToRoots(roots)
+	PruneToAnalysed(roots)
 	graph, err := checker.Analyze([]*analysis.Analyzer{lint}, roots, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ type Options struct {
 	JSON       bool   // -json: print the findings as JSON
 	Context    int    // -c: lines of context around each finding, -1 for none
 	Tests      bool   // -test: analyze test variants too
-	Deps       bool   // -deps: analyze dependencies from source as well
+	Deps       bool   // -deps: analyze every dependency from source
 	Tags       string // -tags: build tags, as for go build
 	Debug      string // -debug: the multichecker's debug flags, letters of debugFlags (-v adds v)
 	CPUProfile string
@@ -50,7 +50,7 @@ type CommandLine struct {
 	Help bool
 }
 
-const depsUsage = "also analyze dependencies from source, so that emitter helpers and guards in other modules are found (much slower: every dependency is type-checked)"
+const depsUsage = "analyze every dependency from source, not only those whose emitters the named packages may call, so that guards and functions that never return in other modules are found too (much slower: every dependency is type-checked)"
 
 // ParseArgs parses the command-line arguments of a command that runs
 // analyzer a. A flag the command does not know, or a bad value, makes

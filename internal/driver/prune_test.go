@@ -52,7 +52,7 @@ func TestPruneToRoots(t *testing.T) {
 
 	byPath = load(t, dir, "./b", "./events")
 	b, events := byPath["example.com/m/b"], byPath["example.com/m/events"]
-	driver.PruneToRoots([]*packages.Package{b, events})
+	driver.PruneToAnalysed([]*packages.Package{b, events})
 	if len(b.Imports) != 1 || b.Imports[events.ID] != events {
 		t.Errorf("b imports %v after pruning, want only %s (through a)", keys(b.Imports), events.ID)
 	}
@@ -90,7 +90,7 @@ func TestFactsThroughNonRoot(t *testing.T) {
 		for _, p := range byPath {
 			roots = append(roots, p)
 		}
-		driver.PruneToRoots(roots)
+		driver.PruneToAnalysed(roots)
 		if a := byPath["example.com/m/a"]; a != nil && c.Imports[a.ID] != a {
 			t.Fatalf("%v: c does not import a after pruning: %v", tc.patterns, keys(c.Imports))
 		}

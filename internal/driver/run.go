@@ -17,7 +17,9 @@ import (
 // when opts.Enabled is false) and prints the findings on stderr, or as
 // JSON on stdout, or applies their fixes. It returns the exit code the
 // x/tools multichecker would: 1 when loading or analysis failed, 3 when
-// findings were printed as text, 0 otherwise (always with -json).
+// findings were printed as text, 0 otherwise (always with -json). A
+// package with errors is analysed all the same (see errors.go), and the
+// exit code is 1.
 func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr io.Writer) int {
 	logger := log.New(stderr, filepath.Base(os.Args[0])+": ", 0)
 	verbosef := func(string, ...any) {}
@@ -33,7 +35,12 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 	defer stop()
 
 	verbosef("load %s", patterns)
-	initial, err := Load(LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps, Tags: opts.Tags}, patterns...)
+	lcfg := LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps, Tags: opts.Tags, Logf: verbosef}
+	if opts.Enabled && len(a.FactTypes) > 0 {
+		// Only an analyzer with facts learns anything from dependencies.
+		lcfg.Emitters = emittersOf(a)
+	}
+	initial, err := Load(lcfg, patterns...)
 	if err != nil {
 		logger.Print(err)
 		return 1
@@ -43,17 +50,23 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 	if PrintErrors(stderr, initial) > 0 {
 		exit = 1
 	}
+	broken := withErrors(initial)
+	defer func() {
+		for _, path := range broken {
+			logger.Printf("%s has errors: analysed as far as its types go, its findings may be incomplete", path)
+		}
+	}()
 	if err := checkConfiguredPackages(a, initial); err != nil && opts.Enabled {
 		logger.Print(err)
 		return 1
 	}
 	if !opts.Deps {
-		PruneToRoots(initial)
+		PruneToAnalysed(initial)
 	}
 
 	var analyzers []*analysis.Analyzer
 	if opts.Enabled {
-		analyzers = append(analyzers, a)
+		analyzers = append(analyzers, DespiteErrors(a))
 	}
 	copts := &checker.Options{SanityCheck: opts.debug('s'), Sequential: opts.debug('p')}
 	if opts.debug('f') {
@@ -81,7 +94,10 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 		}
 		return exit
 	}
-	exit = max(exit, printFindings(graph, opts, stdout, stderr))
+	// Findings do not hide errors: the exit code stays 1.
+	if code := printFindings(graph, opts, stdout, stderr); exit == 0 {
+		exit = code
+	}
 	if opts.debug('t') {
 		printTimes(stderr, graph, opts.debug('p'))
 	}

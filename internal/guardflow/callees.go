@@ -86,7 +86,7 @@ func (c *callees) shape(info *types.Info, call *ast.CallExpr) *callShape {
 		}
 	}
 	sh.resultContext = IsContext(resultType(info, call))
-	if sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature); ok {
+	if sig, ok := signatureOf(info, call.Fun); ok {
 		sh.returnsError = c.returnsError(sig)
 	}
 	_, sh.contextErr = contextErrOf(info, call)
