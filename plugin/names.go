@@ -3,9 +3,6 @@ package plugin
 import (
 	"fmt"
 	"os"
-	"path/filepath"
-
-	"golang.org/x/mod/modfile"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 )
@@ -20,7 +17,7 @@ func checkModuleNames(s Settings) error {
 	if err != nil {
 		return nil
 	}
-	root, modPath, ok := findModule(wd)
+	root, modPath, ok := qualname.FindModule(wd)
 	if !ok {
 		return nil
 	}
@@ -36,21 +33,6 @@ func checkModuleNames(s Settings) error {
 		}
 	}
 	return nil
-}
-
-// findModule returns the root and path of the module that holds dir.
-func findModule(dir string) (root, modPath string, ok bool) {
-	for {
-		if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
-			modPath = modfile.ModulePath(data)
-			return dir, modPath, modPath != ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", "", false
-		}
-		dir = parent
-	}
 }
 
 func trimInverse(guard string) string {

@@ -40,10 +40,18 @@ func CheckVetConfig(a *analysis.Analyzer, cfgFile string) error {
 		return nil // the multichecker reports it
 	}
 	var cfg struct{ Dir, ImportPath, ModulePath string }
-	if json.Unmarshal(data, &cfg) != nil || cfg.ModulePath == "" || cfg.Dir == "" {
+	if json.Unmarshal(data, &cfg) != nil || cfg.Dir == "" {
 		return nil
 	}
-	root, ok := qualname.ModuleRoot(cfg.Dir, cfg.ImportPath, cfg.ModulePath)
+	var root string
+	var ok bool
+	if cfg.ModulePath != "" {
+		root, ok = qualname.ModuleRoot(cfg.Dir, cfg.ImportPath, cfg.ModulePath)
+	} else {
+		// Go 1.27's .cfg files no longer name the module: its go.mod does.
+		root, cfg.ModulePath, ok = qualname.FindModule(cfg.Dir)
+		ok = ok && (cfg.ImportPath == cfg.ModulePath || strings.HasPrefix(cfg.ImportPath, cfg.ModulePath+"/"))
+	}
 	if !ok {
 		return nil
 	}

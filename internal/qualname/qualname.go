@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
 // Form is the accepted form, as error messages and help texts quote it.
@@ -81,6 +83,22 @@ func ModuleRoot(dir, pkgPath, modPath string) (string, bool) {
 		return dir, true
 	}
 	return strings.CutSuffix(dir, string(filepath.Separator)+rel)
+}
+
+// FindModule returns the root and path of the module whose go.mod is in
+// dir or the nearest directory above it.
+func FindModule(dir string) (root, modPath string, ok bool) {
+	for {
+		if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+			modPath = modfile.ModulePath(data)
+			return dir, modPath, modPath != ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", "", false
+		}
+		dir = parent
+	}
 }
 
 // hasGoFiles reports whether dir holds a non-test Go file.

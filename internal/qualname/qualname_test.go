@@ -74,6 +74,9 @@ func TestCheckInModule(t *testing.T) {
 			t.Errorf("CheckInModule(%q) = nil, want %q", name, want)
 		}
 	}
+	if r, mod, ok := FindModule(filepath.Join(root, "notify")); !ok || r != root || mod != "example.com/m" {
+		t.Errorf("FindModule = %q, %q, %v; want %q, example.com/m", r, mod, ok, root)
+	}
 	for _, tc := range []struct{ dir, pkg, mod, want string }{
 		{filepath.Join(root, "notify"), "example.com/m/notify", "example.com/m", root},
 		{filepath.Join(root, "notify"), "example.com/m/notify_test", "example.com/m", root},
