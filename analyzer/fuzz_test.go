@@ -1,29 +1,17 @@
 package analyzer_test
 
 import (
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
-	"go/importer"
-	"go/parser"
 	"go/token"
-	"go/types"
-	"io/fs"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
-	"github.com/ctxnotify/ctxnotify-lint/internal/driver"
 )
 
 // FuzzReconciler generates a reconciler-shaped file from the input (see
@@ -117,52 +105,15 @@ func fuzzAnalyzer(t *testing.T, data []byte) *analysis.Analyzer {
 // them. A type error, or a failed pass on any package, fails the test.
 func analyzeSource(t *testing.T, a *analysis.Analyzer, src, what string) *analyzed {
 	t.Helper()
-	u := loadStubs()
-	// The analyzer reads the file back (for indentation), as drivers let it.
-	name := filepath.Join(t.TempDir(), "p.go")
-	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	file, err := parser.ParseFile(u.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	file, err := parseSource(t, "", "p.go", src)
 	if err != nil {
 		t.Fatalf("%s does not parse: %v\n%s", what, err, src)
 	}
-	tf := u.fset.File(file.FileStart)
-	defer u.fset.RemoveFile(tf) // the file set is shared by every run
-	root, errs := u.check("p", []*ast.File{file})
+	root, errs := checkSource(t, file)
 	if len(errs) > 0 {
 		t.Fatalf("%s does not type-check: %v\n%s", what, errs, src)
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, []*packages.Package{root}, &checker.Options{SanityCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := &analyzed{tf: tf, file: file, fixed: []byte(src)}
-	for act := range graph.All() {
-		if act.Err != nil {
-			t.Fatalf("%s: %v\n%s", act, act.Err, src)
-		}
-		if act.Package == root {
-			res.diags = append(res.diags, act.Diagnostics...)
-		}
-	}
-	// While the file is still in the file set.
-	fixes, err := driver.MergeFixes(graph.Roots, os.ReadFile)
-	if err != nil {
-		t.Fatalf("%s: applying the fixes: %v\n%s", what, err, src)
-	}
-	switch len(fixes.Files) {
-	case 0:
-	case 1:
-		if fixes.Files[0].Name != name {
-			t.Fatalf("%s: a fix edits %s", what, fixes.Files[0].Name)
-		}
-		res.fixed = fixes.Files[0].New
-	default:
-		t.Fatalf("%s: fixes edit %d files", what, len(fixes.Files))
-	}
-	res.applied = fixes.Applied
-	return res
+	return analyzeAndFix(t, a, root, src)
 }
 
 // analyzed is the outcome of one run over package p.
@@ -209,97 +160,4 @@ func (r *analyzed) render() string {
 		}
 	}
 	return b.String()
-}
-
-// stubs type-checks the packages of testdata/src once per process; the
-// standard library comes from export data.
-type stubs struct {
-	fset  *token.FileSet
-	std   types.Importer
-	pkgs  map[string]*packages.Package
-	sizes types.Sizes
-}
-
-var (
-	stubsOnce sync.Once
-	theStubs  *stubs
-)
-
-func loadStubs() *stubs {
-	stubsOnce.Do(func() {
-		fset := token.NewFileSet()
-		theStubs = &stubs{
-			fset:  fset,
-			std:   importer.ForCompiler(fset, "gc", nil),
-			pkgs:  make(map[string]*packages.Package),
-			sizes: types.SizesFor("gc", runtime.GOARCH),
-		}
-	})
-	return theStubs
-}
-
-// Import implements types.Importer over the stubs.
-func (u *stubs) Import(path string) (*types.Package, error) {
-	if p := u.pkgs[path]; p != nil {
-		return p.Types, nil
-	}
-	dir := filepath.Join("..", "testdata", "src", filepath.FromSlash(path))
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		return u.std.Import(path)
-	} else if err != nil {
-		return nil, err
-	}
-	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		return nil, err
-	}
-	var files []*ast.File
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(u.fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, f)
-	}
-	p, errs := u.check(path, files)
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("stub %s: %v", path, errs[0])
-	}
-	u.pkgs[path] = p
-	return p.Types, nil
-}
-
-// check type-checks files as package path; the stubs it imports become
-// its Imports, so that the analyzer runs on them first and facts flow.
-func (u *stubs) check(path string, files []*ast.File) (*packages.Package, []error) {
-	info := &types.Info{
-		Types:        make(map[ast.Expr]types.TypeAndValue),
-		Defs:         make(map[*ast.Ident]types.Object),
-		Uses:         make(map[*ast.Ident]types.Object),
-		Implicits:    make(map[ast.Node]types.Object),
-		Instances:    make(map[*ast.Ident]types.Instance),
-		Scopes:       make(map[ast.Node]*types.Scope),
-		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
-		FileVersions: make(map[*ast.File]string),
-	}
-	var errs []error
-	conf := types.Config{Importer: u, Sizes: u.sizes, Error: func(err error) { errs = append(errs, err) }}
-	pkg, err := conf.Check(path, u.fset, files, info)
-	if err != nil && len(errs) == 0 {
-		errs = append(errs, err) // an error that did not go through conf.Error
-	}
-	p := &packages.Package{
-		ID: path, Name: pkg.Name(), PkgPath: path, Fset: u.fset,
-		Syntax: files, Types: pkg, TypesInfo: info, TypesSizes: u.sizes,
-		Imports: make(map[string]*packages.Package),
-	}
-	for _, imp := range pkg.Imports() {
-		if dep := u.pkgs[imp.Path()]; dep != nil {
-			p.Imports[imp.Path()] = dep
-		}
-	}
-	return p, errs
 }

@@ -1,19 +1,15 @@
 package analyzer_test
 
 import (
-	"go/ast"
 	"go/format"
 	"go/parser"
 	"go/token"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/driver"
@@ -69,18 +65,11 @@ func checkBroken(t *testing.T, data []byte) {
 // analyzeSource does. A failed pass fails the test; a panic fails it too.
 func analyzeBroken(t *testing.T, a *analysis.Analyzer, src string) *analyzed {
 	t.Helper()
-	u := loadStubs()
-	name := filepath.Join(t.TempDir(), "p.go")
-	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	file, err := parser.ParseFile(u.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	file, err := parseSource(t, "", "p.go", src)
 	if file == nil {
 		t.Skipf("nothing parses: %v", err)
 	}
-	tf := u.fset.File(file.FileStart)
-	defer u.fset.RemoveFile(tf)
-	root, errs := u.check("p", []*ast.File{file})
+	root, errs := checkSource(t, file)
 	if err != nil {
 		errs = append(errs, err)
 	}
@@ -88,28 +77,7 @@ func analyzeBroken(t *testing.T, a *analysis.Analyzer, src string) *analyzed {
 		root.Errors = append(root.Errors, packages.Error{Msg: err.Error(), Kind: packages.TypeError})
 	}
 	root.IllTyped = len(errs) > 0
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, []*packages.Package{root}, &checker.Options{SanityCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := &analyzed{tf: tf, file: file, fixed: []byte(src)}
-	for act := range graph.All() {
-		if act.Err != nil {
-			t.Fatalf("%s: %v\n%s", act, act.Err, src)
-		}
-		if act.Package == root {
-			res.diags = append(res.diags, act.Diagnostics...)
-		}
-	}
-	fixes, err := driver.MergeFixes(graph.Roots, os.ReadFile)
-	if err != nil {
-		t.Fatalf("applying the fixes: %v\n%s", err, src)
-	}
-	if len(fixes.Files) == 1 {
-		res.fixed = fixes.Files[0].New
-	}
-	res.applied = fixes.Applied
-	return res
+	return analyzeAndFix(t, a, root, src)
 }
 
 // breakSource makes one to three errors in a generated reconciler, each

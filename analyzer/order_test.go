@@ -3,15 +3,9 @@ package analyzer_test
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
@@ -51,15 +45,10 @@ func ` + name + `(ctx context.Context, rec record.EventRecorder, obj *corev1.Con
 		{"b parsed first and listed first", []string{"b", "a"}, []string{"b", "a"}},
 		{"a parsed first, b listed first", []string{"a", "b"}, []string{"b", "a"}},
 	} {
-		u := loadStubs()
 		dir := t.TempDir()
 		files := make(map[string]*ast.File)
 		for _, name := range tc.parse {
-			path := filepath.Join(dir, name+".go")
-			if err := os.WriteFile(path, []byte(src(name)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			f, err := parser.ParseFile(u.fset, path, nil, parser.ParseComments)
+			f, err := parseSource(t, dir, name+".go", src(name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,31 +61,22 @@ func ` + name + `(ctx context.Context, rec record.EventRecorder, obj *corev1.Con
 		for _, name := range tc.listed {
 			syntax = append(syntax, files[name])
 		}
-		root, errs := u.check("p", syntax)
+		root, errs := checkSource(t, syntax...)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
-		graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, []*packages.Package{root}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		graph := analyzePackage(t, analyzer.Analyzer, root, nil)
 		if len(graph.Roots) != 1 {
 			t.Fatalf("%d root actions, want 1", len(graph.Roots))
 		}
 		act := graph.Roots[0]
-		if act.Err != nil {
-			t.Fatal(act.Err)
-		}
 		var got []string
 		for _, d := range act.Diagnostics {
-			posn := u.fset.Position(d.Pos)
+			posn := root.Fset.Position(d.Pos)
 			got = append(got, fmt.Sprintf("%s:%d", filepath.Base(posn.Filename), posn.Line))
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: findings at %v, want %v", tc.name, got, want)
-		}
-		for _, f := range files {
-			u.fset.RemoveFile(u.fset.File(f.FileStart)) // the file set is shared by every test
 		}
 	}
 }

@@ -2,15 +2,10 @@ package analyzer_test
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
@@ -30,7 +25,7 @@ func benchmarkBigFunction(b *testing.B, nested bool) {
 	for _, scale := range []int{1, 4, 16} {
 		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
 			src := synth.BigFunction(75*scale, nested)
-			root := checkSource(b, src)
+			root := typeCheck(b, src)
 			lines := strings.Count(src, "\n")
 			findings := 0
 			for b.Loop() {
@@ -48,7 +43,7 @@ func benchmarkBigFunction(b *testing.B, nested bool) {
 // quick test run: one stale event per block, nothing else.
 func TestBigFunction(t *testing.T) {
 	for _, nested := range []bool{false, true} {
-		diags := analyzeRoot(t, checkSource(t, synth.BigFunction(12, nested)))
+		diags := analyzeRoot(t, typeCheck(t, synth.BigFunction(12, nested)))
 		if len(diags) != 12 {
 			t.Errorf("nested=%t: %d findings, want 12", nested, len(diags))
 		}
@@ -64,37 +59,17 @@ func TestBigFunction(t *testing.T) {
 // facts) and returns root's diagnostics.
 func analyzeRoot(tb testing.TB, root *packages.Package) []analysis.Diagnostic {
 	tb.Helper()
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, []*packages.Package{root}, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var diags []analysis.Diagnostic
-	for act := range graph.All() {
-		if act.Err != nil {
-			tb.Fatal(act.Err)
-		}
-		if act.Package == root && act.Analyzer == analyzer.Analyzer {
-			diags = act.Diagnostics
-		}
-	}
-	return diags
+	return diagnosticsOf(analyzePackage(tb, analyzer.Analyzer, root, nil), root)
 }
 
-// checkSource writes src as package p in a temporary directory (the
-// analyzer reads files back for its fixes) and type-checks it against the
-// stubs.
-func checkSource(tb testing.TB, src string) *packages.Package {
+// typeCheck parses and type-checks src as package p against the stubs.
+func typeCheck(tb testing.TB, src string) *packages.Package {
 	tb.Helper()
-	u := loadStubs()
-	name := filepath.Join(tb.TempDir(), "p.go")
-	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	file, err := parser.ParseFile(u.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	file, err := parseSource(tb, "", "p.go", src)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	root, errs := u.check("p", []*ast.File{file})
+	root, errs := checkSource(tb, file)
 	if len(errs) > 0 {
 		tb.Fatal(errs[0])
 	}
