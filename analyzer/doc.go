@@ -324,8 +324,10 @@
 // call inside a closure started with go, directly or through a variable
 // (the goroutine may outlive the function, and the captured context may
 // be cancelled as soon as the function returns, so a check on it would
-// drop every event); and where no usable context can be named at the
-// call.
+// drop every event); where the call's own operands make a
+// context-consuming call (r.Event(obj, t, r.client.Update(ctx, obj).Error()):
+// a check before the statement would be stale at the call); and where no
+// usable context can be named at the call.
 //
 // # Strict mode
 //
@@ -333,6 +335,19 @@
 // real failure. With -ctxnotify.strict, checks (in functions that emit)
 // whose "not cancelled" outcome also rules out a timeout are reported,
 // pointing at errors.Is(ctx.Err(), context.Canceled).
+//
+// # Configuration
+//
+// The settings are those of Config (the -ctxnotify.NAME flags, the
+// golangci-lint plugin's settings). A sinks or guards entry that names
+// nothing in a package the pass sees (a typo in the function or method
+// name) is an error of the pass. The pass reads nothing but what
+// analysis.Pass gives it, so an entry whose package does not exist is the
+// drivers' to report, when they are configured: the standalone command
+// reports an entry that no package it loaded declares, the command under
+// go vet and go fix one that lies in the analysed package's module but
+// names none of its packages, and the golangci-lint plugin the same for
+// the module it runs in.
 //
 // # Facts
 //
