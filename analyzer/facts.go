@@ -55,10 +55,6 @@ func (f *guardFact) String() string {
 	return fmt.Sprintf("guard(param=%d, true=%v, false=%v)", f.Param, f.IfTrue, f.IfFalse)
 }
 
-func (f *guardFact) outcomes() guardflow.Outcomes {
-	return guardflow.Outcomes{IfTrue: f.IfTrue, IfFalse: f.IfFalse}
-}
-
 // forwarderFact marks a function that returns errors.Is of its two
 // parameters: a test through it is a test through errors.Is.
 type forwarderFact struct{}

@@ -29,7 +29,7 @@ func newFixer(pass *analysis.Pass, idx *index, names *lookups, findings []*findi
 		lookups:    names,
 		readFile:   pass.ReadFile,
 		sources:    make(map[*token.File][]byte),
-		paramNames: nameBlankParams(idx, names, findings),
+		paramNames: nameBlankParams(names, findings),
 	}
 }
 

@@ -72,7 +72,7 @@ func paramOwner(f *funcNode, v *types.Var) *funcNode {
 // nameBlankParams chooses, for each blank or unnamed context parameter a
 // fix checks, one name free at every call it fixes: ctx, else ctx2,
 // ctx3...
-func nameBlankParams(idx *index, names *lookups, findings []*finding) map[*types.Var]string {
+func nameBlankParams(names *lookups, findings []*finding) map[*types.Var]string {
 	sites := make(map[*types.Var][]token.Pos)
 	owners := make(map[*types.Var]*funcNode)
 	var order []*types.Var

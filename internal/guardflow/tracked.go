@@ -37,7 +37,8 @@ func (fa *Analysis) trackVars(body bodyShapes) {
 	}
 	// The context variables come first: vars[:nctx].
 	fa.nctx = len(ctxs)
-	fa.vars = append(ctxs, others...)
+	fa.vars = make([]*types.Var, 0, len(ctxs)+len(others))
+	fa.vars = append(append(fa.vars, ctxs...), others...)
 	for i, v := range fa.vars {
 		fa.varIndex[v] = i
 	}
