@@ -218,3 +218,43 @@ func TestQualifier(t *testing.T) {
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// TestTrailingComments: the comments that end a statement's line move with
+// it, and only when nothing but them follows.
+func TestTrailingComments(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		want       string // the text carried, "" for none
+	}{
+		{"none", "\tr.Event()\n", ""},
+		{"a line comment", "\tr.Event() // why\n", " // why"},
+		{"a block and a line comment", "\tr.Event() /* a */ // b\n", " /* a */ // b"},
+		{"code after the comment", "\tr.Event() /* a */; g()\n", ""},
+		{"a comment on the next line", "\tr.Event()\n\t// next\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "package p\n\nfunc f() {\n" + tc.line + "}\n"
+			_, file, tf := parse(t, src)
+			_, stmt := eventStmt(file)
+			end, text := trailingComments([]byte(src), tf, file, stmt.End())
+			if text != tc.want {
+				t.Errorf("carried %q, want %q", text, tc.want)
+			}
+			if wantEnd := stmt.End() + token.Pos(len(tc.want)); end != wantEnd {
+				t.Errorf("end at %d, want %d", end, wantEnd)
+			}
+		})
+	}
+}
+
+// TestReindent: continuation lines get the extra indentation, the lines of
+// a raw string do not.
+func TestReindent(t *testing.T) {
+	src := "package p\n\nfunc f() {\n\tr.Eventf(a,\n\t\t`x\ny`, \"z\\n\",\n\t\tb)\n}\n"
+	_, file, tf := parse(t, src)
+	_, stmt := eventStmt(file)
+	want := "r.Eventf(a,\n\t\t\t`x\ny`, \"z\\n\",\n\t\t\tb)"
+	if got := reindent([]byte(src), tf, stmt, "\t"); got != want {
+		t.Errorf("reindent:\n%s\nwant:\n%s", got, want)
+	}
+}
