@@ -11,7 +11,8 @@
 // file shared by a package and its test variant kept once), fix.go and
 // merge.go (fixes merged and applied), diff.go (-diff), print.go (text and
 // JSON), run.go (the whole run, as the command's exit code), flags.go (the
-// command line).
+// command line), names.go (configured names checked against the packages
+// loaded and, under go vet and go fix, against the module on disk).
 //
 // # Where it departs from checker.Analyze
 //
