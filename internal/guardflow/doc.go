@@ -28,6 +28,6 @@
 // runs only over the functions that may emit. Measured with the
 // standalone command (BENCHMARKS.md, "buildssa"), requiring buildssa alone
 // costs more than the whole analysis: on the synthetic module at 16x,
-// 1.72x the floor's CPU against 1.49x for ctxnotify; on the example
-// module, 1.03x against 0.93x.
+// 1.65x the floor's CPU against 1.47x for ctxnotify; on the example
+// module, 1.15x against 1.07x.
 package guardflow
