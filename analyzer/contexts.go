@@ -1,10 +1,10 @@
 package analyzer
 
 import (
-	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
-
 	"go/token"
 	"go/types"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 func isContextType(t types.Type) bool { return guardflow.IsContext(t) }

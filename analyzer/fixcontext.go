@@ -1,14 +1,14 @@
 package analyzer
 
 import (
-	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
-
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // fixContext chooses the context a fix checks: the function's own context

@@ -1,14 +1,13 @@
 package analyzer
 
 import (
-	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
-
-	"golang.org/x/tools/go/types/typeutil"
-
 	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // knownForwarders are errors.Is forwarders of other modules, known here so

@@ -1,12 +1,12 @@
 package analyzer
 
 import (
-	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
-
 	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // guardFuncs tells which functions are guard functions: those of this package

@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // reconcileScope is the code that is checked: every function under scope
@@ -93,7 +95,7 @@ func isReconcileFunc(idx *index, f *funcNode) bool {
 	case *ast.CallExpr:
 		if tv, ok := info.Types[parent.Fun]; ok && tv.IsType() {
 			target = tv.Type // a conversion
-		} else if sig, ok := signatureOf(info, parent.Fun); ok {
+		} else if sig, ok := guardflow.SignatureOf(info, parent.Fun); ok {
 			_, i := cur.ParentEdge()
 			target = paramType(sig, i)
 		}

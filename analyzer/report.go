@@ -1,13 +1,13 @@
 package analyzer
 
 import (
-	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
-
 	"go/ast"
 	"go/types"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // finding is an unguarded emitting call in code that holds a usable

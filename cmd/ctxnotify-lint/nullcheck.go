@@ -5,9 +5,10 @@ package main
 import (
 	"flag"
 
-	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
 // lintAnalyzer, in a binary built with -tags nullcheck, is the benchmark

@@ -5,10 +5,11 @@ package main
 import (
 	"flag"
 
-	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
 // lintAnalyzer, in a binary built with -tags ssacheck, is the floor plus

@@ -1,8 +1,6 @@
 package driver
 
 import (
-	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
-
 	"go/ast"
 	"go/token"
 	"slices"
@@ -10,6 +8,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 )
 
 // RecorderMethods are the names of the analyzer's recorder methods, the

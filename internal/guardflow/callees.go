@@ -86,7 +86,7 @@ func (c *callees) shape(info *types.Info, call *ast.CallExpr) *callShape {
 		}
 	}
 	sh.resultContext = IsContext(resultType(info, call))
-	if sig, ok := signatureOf(info, call.Fun); ok {
+	if sig, ok := SignatureOf(info, call.Fun); ok {
 		sh.returnsError = c.returnsError(sig)
 	}
 	_, sh.contextErr = contextErrOf(info, call)

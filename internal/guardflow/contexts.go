@@ -70,9 +70,9 @@ func identOf(e ast.Expr) *ast.Ident {
 	return id
 }
 
-// signatureOf returns the signature of the function a call calls, if its
+// SignatureOf returns the signature of the function a call calls, if its
 // type is known: code with type errors may have none recorded.
-func signatureOf(info *types.Info, fun ast.Expr) (*types.Signature, bool) {
+func SignatureOf(info *types.Info, fun ast.Expr) (*types.Signature, bool) {
 	t := info.TypeOf(fun)
 	if t == nil {
 		return nil, false
