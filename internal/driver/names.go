@@ -35,6 +35,9 @@ func checkConfiguredPackages(a *analysis.Analyzer, initial []*packages.Package) 
 // system's part of the check, done before the analysis, which reads no
 // file.
 func CheckVetConfig(a *analysis.Analyzer, cfgFile string) error {
+	if !anyConfiguredNames(a) {
+		return nil // the common case: nothing to read for each package
+	}
 	data, err := os.ReadFile(cfgFile)
 	if err != nil {
 		return nil // the multichecker reports it
@@ -61,6 +64,16 @@ func CheckVetConfig(a *analysis.Analyzer, cfgFile string) error {
 		}
 		return nil
 	})
+}
+
+// anyConfiguredNames reports whether a sinks or guards flag is set.
+func anyConfiguredNames(a *analysis.Analyzer) bool {
+	for _, setting := range []string{"sinks", "guards"} {
+		if f := a.Flags.Lookup(setting); f != nil && f.Value.String() != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // forConfiguredNames calls check for each entry of the sinks and guards

@@ -11,18 +11,19 @@ import (
 // that no nested function assigns and whose address is not taken.
 func (fa *Analysis) trackVars(body bodyShapes) {
 	var ctxs, others []*types.Var
-	seen := make(map[*types.Var]bool)
 	add := func(v *types.Var) {
-		if seen[v] || v.Name() == "_" && !IsContext(v.Type()) {
+		if _, seen := fa.varIndex[v]; seen || v.Name() == "_" && !IsContext(v.Type()) {
 			return
 		}
-		seen[v] = true
 		switch {
 		case IsContext(v.Type()):
 			ctxs = append(ctxs, v)
 		case !fa.env.escaping[v] && isBoolOrError(v.Type()):
 			others = append(others, v)
+		default:
+			return // not tracked; met again, it is rejected again
 		}
+		fa.varIndex[v] = -1 // its index is set below
 	}
 	for _, tuple := range []*types.Tuple{fa.fn.Sig.Params(), fa.fn.Sig.Results()} {
 		for i := range tuple.Len() {
