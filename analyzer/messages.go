@@ -6,6 +6,8 @@ import (
 	"go/constant"
 	"go/types"
 	"strings"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
 
 const whyShutdown = "during shutdown it sends a false failure notification"
@@ -85,11 +87,11 @@ func constantReason(info *types.Info, site *callSite) (string, bool) {
 	if site.callee == nil {
 		return "", false
 	}
-	shape, ok := shapeOf(site.callee)
-	if !ok || shape.reason >= len(site.call.Args) {
+	shape, ok := recorders.ShapeOf(site.callee)
+	if !ok || shape.Reason >= len(site.call.Args) {
 		return "", false
 	}
-	tv, ok := info.Types[site.call.Args[shape.reason]]
+	tv, ok := info.Types[site.call.Args[shape.Reason]]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return "", false
 	}
@@ -99,7 +101,7 @@ func constantReason(info *types.Info, site *callSite) (string, bool) {
 // sinkText names a sink call whose reason is not a constant: the call
 // itself, so that its message differs from others of the same sink.
 func sinkText(site *callSite) string {
-	if _, ok := shapeOf(site.callee); !ok && site.callee != nil {
+	if _, ok := recorders.ShapeOf(site.callee); !ok && site.callee != nil {
 		return site.name() // a configured sink: its name is the site
 	}
 	return callText(site.call)

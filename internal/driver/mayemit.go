@@ -3,8 +3,11 @@ package driver
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
 
 // mayEmit returns the exported names of the functions and methods of the
@@ -28,7 +31,7 @@ func mayEmit(files []*ast.File, triggers *names, withContext bool) map[string]bo
 			}
 			fns = append(fns, fn{
 				name:  decl.Name.Name,
-				sink:  decl.Recv != nil && recorderShaped(decl, importName(f, RuntimePackage)),
+				sink:  decl.Recv != nil && recorderShaped(decl, importName(f, recorders.RuntimePackage)),
 				calls: calledIn(decl.Body),
 			})
 		}
@@ -95,27 +98,19 @@ func calledIn(n ast.Node) map[string]bool {
 	return names
 }
 
-// recorderShapes are the parameter lists of the recorder methods, by
-// name, as analyzer/sinks.go has them: "Object" is runtime.Object,
-// "...any" a final ...interface{} or ...any.
-var recorderShapes = map[string][]string{
-	"Event":           {"Object,string,string,string"},
-	"Eventf":          {"Object,string,string,string,...any", "Object,Object,string,string,string,string,...any"},
-	"AnnotatedEventf": {"Object,map[string]string,string,string,string,...any", "Object,Object,map[string]string,string,string,string,string,...any"},
-}
-
 // recorderShaped reports whether the method has a recorder method's name,
-// parameter list (runtime spelled rt in its file) and no results. The
-// test is on the syntax; a type it does not recognise makes it false.
+// one of its parameter lists (internal/recorders; runtime spelled rt in
+// its file) and no results. The test is on the syntax; a type it does not
+// recognise makes it false.
 func recorderShaped(decl *ast.FuncDecl, rt string) bool {
-	shapes := recorderShapes[decl.Name.Name]
+	shapes := recorders.Shapes[decl.Name.Name]
 	if shapes == nil || decl.Type.Results != nil && len(decl.Type.Results.List) > 0 {
 		return false
 	}
-	var params []string
+	var params []recorders.Param
 	for _, field := range decl.Type.Params.List {
-		t := paramShape(field.Type, rt)
-		if t == "" {
+		t, ok := paramOf(field.Type, rt)
+		if !ok {
 			return false
 		}
 		for range max(1, len(field.Names)) {
@@ -123,33 +118,29 @@ func recorderShaped(decl *ast.FuncDecl, rt string) bool {
 		}
 	}
 	for _, shape := range shapes {
-		if strings.Join(params, ",") == shape {
+		if slices.Equal(params, shape.Params) {
 			return true
 		}
 	}
 	return false
 }
 
-func paramShape(t ast.Expr, rt string) string {
+// paramOf classifies a parameter's type expression.
+func paramOf(t ast.Expr, rt string) (recorders.Param, bool) {
 	switch t := t.(type) {
 	case *ast.Ident:
-		if t.Name == "string" {
-			return "string"
-		}
+		return recorders.String, t.Name == "string"
 	case *ast.SelectorExpr:
-		if x, ok := t.X.(*ast.Ident); ok && rt != "" && x.Name == rt && t.Sel.Name == "Object" {
-			return "Object"
-		}
+		x, ok := t.X.(*ast.Ident)
+		return recorders.Object, ok && rt != "" && x.Name == rt && t.Sel.Name == "Object"
 	case *ast.MapType:
-		if paramShape(t.Key, rt) == "string" && paramShape(t.Value, rt) == "string" {
-			return "map[string]string"
-		}
+		k, kok := paramOf(t.Key, rt)
+		v, vok := paramOf(t.Value, rt)
+		return recorders.Annotations, kok && vok && k == recorders.String && v == recorders.String
 	case *ast.Ellipsis:
-		if isEmptyInterface(t.Elt) {
-			return "...any"
-		}
+		return recorders.Args, isEmptyInterface(t.Elt)
 	}
-	return ""
+	return 0, false
 }
 
 func isEmptyInterface(t ast.Expr) bool {

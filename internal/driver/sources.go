@@ -10,16 +10,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
+	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
-
-// RecorderMethods are the names of the analyzer's recorder methods, the
-// sinks it knows without configuration (analyzer/sinks.go; a test of the
-// analyzer keeps the two lists equal).
-var RecorderMethods = []string{"Event", "Eventf", "AnnotatedEventf"}
-
-// RuntimePackage declares runtime.Object, a parameter of every recorder
-// method (analyzer/sinks.go; the same test keeps them equal).
-const RuntimePackage = "k8s.io/apimachinery/pkg/runtime"
 
 // Emitters says which functions may be emitters, for [emittingDeps].
 type Emitters struct {
@@ -38,7 +30,7 @@ type Emitters struct {
 // methods and the sinks configured with its -sinks flag; and, with
 // -scope=reconcile, functions with a context too.
 func emittersOf(a *analysis.Analyzer) *Emitters {
-	e := &Emitters{Calls: slices.Clone(RecorderMethods), Reach: []string{RuntimePackage}}
+	e := &Emitters{Calls: recorders.Names(), Reach: []string{recorders.RuntimePackage}}
 	if f := a.Flags.Lookup("scope"); f != nil {
 		e.WithContext = f.Value.String() == "reconcile"
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
@@ -228,9 +229,9 @@ func TestFactsThroughExportData(t *testing.T) {
 	dir := testkit.WriteModule(t, testkit.SmallModule)
 	events := "example.com/m/events"
 	e := &Emitters{
-		Calls:    append(slices.Clone(RecorderMethods), "Eventf"),
+		Calls:    append(recorders.Names(), "Eventf"),
 		Packages: []string{events},
-		Reach:    []string{RuntimePackage, events},
+		Reach:    []string{recorders.RuntimePackage, events},
 	}
 	roots, err := Load(LoadConfig{Dir: dir, Emitters: e}, "./c")
 	if err != nil {
