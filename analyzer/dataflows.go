@@ -50,15 +50,17 @@ func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *guardflow.Result
 	return r
 }
 
-// entries tells whether a function starts guarded: a declaration or a
-// literal held by a variable when it is a guarded function (guarded), a
-// literal run where it is defined when that point is guarded.
-type entries struct {
+// siteFacts tells what holds at a call site, from the dataflow of its
+// function and whether that function starts guarded: a declaration or a
+// literal held by a variable when it is guarded at its entry (guarded), a
+// literal run where it is defined when that point is guarded. A dispatch
+// of an interface method is never guarded, and has no context in hand.
+type siteFacts struct {
 	fl      *flows
 	guarded map[*funcNode]bool
 }
 
-func (e entries) startsGuarded(f *funcNode) bool {
+func (e siteFacts) startsGuarded(f *funcNode) bool {
 	if f.lit != nil && f.heldBy == nil {
 		if len(f.invocations) != 1 {
 			return false
@@ -71,7 +73,7 @@ func (e entries) startsGuarded(f *funcNode) bool {
 // startsCalleeGuarded reports whether a call starts its callee guarded: the call
 // is guarded, and runs the callee now (not deferred, not in a goroutine
 // that may outlive the check).
-func (e entries) startsCalleeGuarded(site *callSite) bool {
+func (e siteFacts) startsCalleeGuarded(site *callSite) bool {
 	return !site.spawned() && e.guardedAt(site)
 }
 
@@ -81,11 +83,11 @@ var dead = &guardflow.CallFacts{Ctx: 0}
 
 // factsAt returns what holds at a call site; with witnesses, how the
 // checks got there.
-func (e entries) factsAt(site *callSite, witnesses bool) *guardflow.CallFacts {
+func (e siteFacts) factsAt(site *callSite, witnesses bool) *guardflow.CallFacts {
 	return e.factsAtCall(site.fn, site.call, witnesses)
 }
 
-func (e entries) factsAtCall(f *funcNode, call *ast.CallExpr, witnesses bool) *guardflow.CallFacts {
+func (e siteFacts) factsAtCall(f *funcNode, call *ast.CallExpr, witnesses bool) *guardflow.CallFacts {
 	r := e.fl.of(f, e.startsGuarded(f), witnesses)
 	if facts, ok := r.Calls[call]; ok {
 		return facts
@@ -95,13 +97,16 @@ func (e entries) factsAtCall(f *funcNode, call *ast.CallExpr, witnesses bool) *g
 
 // guardedAt reports whether every path to the call passes a fresh check's
 // "not cancelled" outcome. A deferred call runs after every check.
-func (e entries) guardedAt(site *callSite) bool {
-	return !site.deferred() && e.factsAt(site, false).Guarded()
+func (e siteFacts) guardedAt(site *callSite) bool {
+	return !site.dispatch() && !site.deferred() && e.factsAt(site, false).Guarded()
 }
 
 // contextInHand reports whether a usable context variable is in scope at
 // the call, as the flow analysis sees it there.
-func (e entries) contextInHand(site *callSite) bool {
+func (e siteFacts) contextInHand(site *callSite) bool {
+	if site.dispatch() {
+		return false
+	}
 	facts := e.factsAt(site, false)
 	for k, v := range facts.Vars {
 		if facts.Use[k].InHand() && visibleAt(v, site.call.Pos()) {

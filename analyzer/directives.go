@@ -75,6 +75,9 @@ func startsLine(src []byte, tf *token.File, pos token.Pos) bool {
 // at the end of the call's line, or on a line of its own right above it.
 // A directive without a reason suppresses nothing: it is reported itself.
 func (d directives) ignored(site *callSite) bool {
+	if site.dispatch() {
+		return false
+	}
 	tf := d.fset.File(site.call.Pos())
 	lines := d.byFile[tf]
 	if lines == nil {

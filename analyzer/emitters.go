@@ -6,33 +6,51 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// sinkCalls tells which calls publish events whatever the package's own
-// emitters are: sink calls, and calls of imported emitters (facts).
-type sinkCalls struct {
+// knownEmitters tells which calls publish events whatever the package's
+// own emitters are: sink calls, and calls of the emitters of other
+// packages (their facts).
+type knownEmitters struct {
 	idx        *index
 	sinks      *sinks
-	ifaces     *implementations
-	importFact func(types.Object, analysis.Fact) bool
+	importFact importFact
 	imported   map[*types.Func]*emitterFact
 }
 
-func newSinkCalls(pass *analysis.Pass, idx *index, sk *sinks, ifaces *implementations) *sinkCalls {
-	return &sinkCalls{
-		idx:        idx,
-		sinks:      sk,
-		ifaces:     ifaces,
-		importFact: pass.ImportObjectFact,
-		imported:   make(map[*types.Func]*emitterFact),
-	}
+// importFact is analysis.Pass.ImportObjectFact: what a stage reads of
+// other packages.
+type importFact func(types.Object, analysis.Fact) bool
+
+func newKnownEmitters(idx *index, sk *sinks, imp importFact) *knownEmitters {
+	return &knownEmitters{idx: idx, sinks: sk, importFact: imp, imported: make(map[*types.Func]*emitterFact)}
 }
 
-// emitters tells which calls publish events: sink calls, calls of the
-// package's emitters and emitter interface methods, and calls of imported
-// emitters.
+func (k *knownEmitters) isSinkCall(site *callSite) bool {
+	return site.callee != nil && k.sinks.isSink(site.callee)
+}
+
+// importedEmitter returns the emitter fact of the callee, a function or
+// interface method of another package.
+func (k *knownEmitters) importedEmitter(site *callSite) *emitterFact {
+	fn := site.callee
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == k.idx.pkg {
+		return nil
+	}
+	if f, ok := k.imported[fn]; ok {
+		return f
+	}
+	var fact *emitterFact
+	if f := new(emitterFact); k.importFact(fn, f) {
+		fact = f
+	}
+	k.imported[fn] = fact
+	return fact
+}
+
+// emitters tells which calls publish events: those known to, and calls of
+// the package's emitters, interface methods among them.
 type emitters struct {
-	*sinkCalls
-	local    map[*funcNode]*callSite // an emitter -> the unguarded emitting call that makes it one
-	viaIface map[*types.Func]impl    // an emitter interface method of the package -> the implementation that emits
+	*knownEmitters
+	local map[*funcNode]*callSite // an emitter -> the unguarded emitting call that makes it one
 }
 
 // emits reports whether a call publishes an event.
@@ -43,41 +61,13 @@ func (em *emitters) emits(site *callSite) bool {
 	if t := em.idx.target(site); t != nil {
 		return em.local[t] != nil
 	}
-	if _, ok := em.viaIface[site.callee]; ok {
-		return true
-	}
 	return em.importedEmitter(site) != nil
 }
 
-func (em *sinkCalls) isSinkCall(site *callSite) bool {
-	return site.callee != nil && em.sinks.isSink(site.callee)
-}
-
-// importedEmitter returns the emitter fact of a function of another package.
-func (em *sinkCalls) importedEmitter(site *callSite) *emitterFact {
-	return em.importedFact(site.callee)
-}
-
-func (em *sinkCalls) importedFact(fn *types.Func) *emitterFact {
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == em.idx.pkg {
-		return nil
-	}
-	if f, ok := em.imported[fn]; ok {
-		return f
-	}
-	var fact *emitterFact
-	if f := new(emitterFact); em.importFact(fn, f) {
-		fact = f
-	}
-	em.imported[fn] = fact
-	return fact
-}
-
-// mayEmit over-approximates the emitters, ignoring checks: the functions
-// that call a sink, an imported emitter, or (transitively) one of them,
-// also through an interface method one of whose implementations may emit.
-// Only these functions need a dataflow.
-func mayEmit(idx *index, em *sinkCalls) map[*funcNode]bool {
+// mayEmit over-approximates the emitters, ignoring checks: the nodes that
+// call a sink or an imported emitter, and, backwards over the call graph,
+// those that call them. Only these need a dataflow.
+func mayEmit(idx *index, known *knownEmitters) map[*funcNode]bool {
 	out := make(map[*funcNode]bool)
 	var work []*funcNode
 	mark := func(f *funcNode) {
@@ -86,27 +76,11 @@ func mayEmit(idx *index, em *sinkCalls) map[*funcNode]bool {
 			work = append(work, f)
 		}
 	}
-	viaIface := make(map[*types.Func]bool)
-	markIface := func(m *types.Func) {
-		if !viaIface[m] {
-			viaIface[m] = true
-			for _, site := range em.ifaces.callers[m] {
-				mark(site.fn)
-			}
-		}
-	}
 	for _, f := range idx.funcs {
 		for _, site := range f.calls {
-			if em.isSinkCall(site) || em.importedEmitter(site) != nil {
+			if known.isSinkCall(site) || known.importedEmitter(site) != nil {
 				mark(f)
 				break
-			}
-		}
-	}
-	for _, m := range em.ifaces.methods {
-		for _, im := range em.ifaces.impls[m] {
-			if em.emitsOutright(im) {
-				markIface(m)
 			}
 		}
 	}
@@ -114,39 +88,23 @@ func mayEmit(idx *index, em *sinkCalls) map[*funcNode]bool {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, site := range idx.callers[f] {
-			if !em.isSinkCall(site) {
+			if !known.isSinkCall(site) {
 				mark(site.fn)
-			}
-		}
-		if f.obj != nil {
-			for _, m := range em.ifaces.of[f.obj] {
-				markIface(m)
 			}
 		}
 	}
 	return out
 }
 
-// findEmitters computes the least fixpoint of the emitter rule: a function
-// is an emitter when one of its calls is an emitterCall (judge.verdict).
-// When a function becomes one, only its callers are looked at again.
-// An interface method becomes an emitter method when one of its
-// implementations does, and then only the calls through it are looked at
-// again.
-func findEmitters(j *judge, calls *sinkCalls) *emitters {
-	em := &emitters{sinkCalls: calls, local: make(map[*funcNode]*callSite), viaIface: make(map[*types.Func]impl)}
+// findEmitters computes the least fixpoint of the emitter rule: a node is
+// an emitter when one of its calls is an emitterCall (judge.verdict). When
+// a node becomes one, only its callers are looked at again.
+func findEmitters(idx *index, known *knownEmitters, candidates map[*funcNode]bool, j *judge) *emitters {
+	em := &emitters{knownEmitters: known, local: make(map[*funcNode]*callSite)}
 	var work []*funcNode
-	for _, f := range j.idx.funcs {
-		if j.candidates[f] {
+	for _, f := range idx.funcs {
+		if candidates[f] {
 			work = append(work, f)
-		}
-	}
-	for _, m := range calls.ifaces.methods {
-		for _, im := range calls.ifaces.impls[m] {
-			if em.emitsOutright(im) {
-				em.viaIface[m] = im
-				break
-			}
 		}
 	}
 	for len(work) > 0 {
@@ -158,11 +116,8 @@ func findEmitters(j *judge, calls *sinkCalls) *emitters {
 		for _, site := range f.calls {
 			if j.verdict(em, site) == emitterCall {
 				em.local[f] = site
-				for _, caller := range j.idx.callers[f] {
+				for _, caller := range idx.callers[f] {
 					work = append(work, caller.fn)
-				}
-				if f.obj != nil && !j.entries.contextInHand(site) {
-					work = em.implementationEmits(f, work)
 				}
 				break
 			}
@@ -174,15 +129,10 @@ func findEmitters(j *judge, calls *sinkCalls) *emitters {
 // exportEmitterFacts exports a fact for each declared emitter and each
 // emitter interface method, with the chain down to the sink, for the
 // packages that import this one.
-func exportEmitterFacts(pass *analysis.Pass, em *emitters) {
+func exportEmitterFacts(export func(types.Object, analysis.Fact), em *emitters) {
 	for _, f := range em.idx.funcs {
-		if f.decl != nil && em.local[f] != nil {
-			pass.ExportObjectFact(f.obj, &emitterFact{Steps: em.chain(em.local[f])})
-		}
-	}
-	for _, m := range em.ifaces.methods {
-		if im, ok := em.viaIface[m]; ok {
-			pass.ExportObjectFact(m, &emitterFact{Impl: im.name, Steps: em.implChain(im)})
+		if f.obj != nil && em.local[f] != nil {
+			export(f.obj, &emitterFact{Steps: em.chain(em.local[f])})
 		}
 	}
 }

@@ -11,31 +11,32 @@ import (
 
 // emitterFact marks a function that can emit an event on a path it does not
 // guard itself, or an interface method one of whose implementations in its
-// package does (Impl). Steps lead from the function's own call (or the
-// implementation's) down to the sink.
+// package does. Steps lead from the function's own call (or the dispatch
+// to the implementation) down to the sink.
 type emitterFact struct {
-	Impl  string // for an interface method: the implementation that emits, e.g. "APIRecorder.Event"
 	Steps []emitStep
 }
 
-// emitStep is one call on the way to a sink: what is called, and where.
+// emitStep is one step on the way to a sink: a call, what is called and
+// where; or the dispatch of an interface method to the implementation
+// that emits (Impl alone).
 type emitStep struct {
 	Callee string // as written at the call, e.g. "r.recorder.Eventf"
 	At     string // "file.go:91"
-	Impl   string // for a call through an interface method: the implementation that emits
+	Impl   string // for a dispatch: the implementation, e.g. "APIRecorder.Event"
 }
+
+func (s emitStep) dispatch() bool { return s.Impl != "" }
 
 func (*emitterFact) AFact() {}
 
 func (f *emitterFact) String() string {
 	var parts []string
-	if f.Impl != "" {
-		parts = append(parts, f.Impl)
-	}
 	for _, s := range f.Steps {
-		parts = append(parts, s.Callee+"@"+s.At)
-		if s.Impl != "" {
+		if s.dispatch() {
 			parts = append(parts, s.Impl)
+		} else {
+			parts = append(parts, s.Callee+"@"+s.At)
 		}
 	}
 	return "emitter(" + strings.Join(parts, " -> ") + ")"
@@ -43,11 +44,7 @@ func (f *emitterFact) String() string {
 
 // guardFact marks a guard function: its boolean result tells the state of
 // its context parameter number Param.
-type guardFact struct {
-	Param   int              // index of the checked context parameter
-	IfTrue  guardflow.States // the states the context may be in when the result is true
-	IfFalse guardflow.States // ... and when it is false
-}
+type guardFact guardflow.Guard
 
 func (*guardFact) AFact() {}
 

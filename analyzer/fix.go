@@ -23,11 +23,11 @@ type fixer struct {
 	paramNames map[*types.Var]string
 }
 
-func newFixer(pass *analysis.Pass, idx *index, names *lookups, findings []*finding) *fixer {
+func newFixer(readFile func(string) ([]byte, error), idx *index, names *lookups, findings []*finding) *fixer {
 	return &fixer{
 		idx:        idx,
 		lookups:    names,
-		readFile:   pass.ReadFile,
+		readFile:   readFile,
 		sources:    make(map[*token.File][]byte),
 		paramNames: nameBlankParams(names, findings),
 	}

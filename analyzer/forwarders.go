@@ -23,25 +23,26 @@ var knownForwarders = map[string]bool{
 // forwarders tells which functions forward to errors.Is: the known ones,
 // those of this package, and those of imported packages (facts).
 type forwarders struct {
-	pass  *analysis.Pass
-	local map[*types.Func]bool
+	pkg        *types.Package
+	importFact importFact
+	local      map[*types.Func]bool
 }
 
 func (fw forwarders) has(fn *types.Func) bool {
 	switch {
 	case fw.local[fn], fn.Name() == "Is" && knownForwarders[qualifiedName(fn)]:
 		return true
-	case fn.Pkg() != nil && fn.Pkg() != fw.pass.Pkg:
-		return fw.pass.ImportObjectFact(fn, new(forwarderFact))
+	case fn.Pkg() != nil && fn.Pkg() != fw.pkg:
+		return fw.importFact(fn, new(forwarderFact))
 	}
 	return false
 }
 
 // findForwarders finds the package's functions whose body is
 // "return errors.Is(err, target)" of their two error parameters, in
-// order (or of another forwarder), and exports a fact for each.
-func findForwarders(pass *analysis.Pass, m *model) forwarders {
-	fw := forwarders{pass: pass, local: make(map[*types.Func]bool)}
+// order (or of another forwarder).
+func findForwarders(m *model, imp importFact) forwarders {
+	fw := forwarders{pkg: m.pkg, importFact: imp, local: make(map[*types.Func]bool)}
 	var candidates []*types.Func
 	bodies := make(map[*types.Func]*ast.ReturnStmt)
 	for _, d := range m.decls {
@@ -54,18 +55,22 @@ func findForwarders(pass *analysis.Pass, m *model) forwarders {
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range candidates {
-			if !fw.local[fn] && forwardsParams(pass.TypesInfo, fw, fn, bodies[fn]) {
+			if !fw.local[fn] && forwardsParams(m.info, fw, fn, bodies[fn]) {
 				fw.local[fn] = true
 				changed = true
 			}
 		}
 	}
-	for _, fn := range candidates {
-		if fw.local[fn] {
-			pass.ExportObjectFact(fn, new(forwarderFact))
+	return fw
+}
+
+// export exports a fact for each of the package's forwarders.
+func (fw forwarders) export(export func(types.Object, analysis.Fact), m *model) {
+	for _, d := range m.decls {
+		if fw.local[d.obj] {
+			export(d.obj, new(forwarderFact))
 		}
 	}
-	return fw
 }
 
 // forwarderShaped returns the return statement of a function declared as

@@ -2,10 +2,7 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
-
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // funcTarget is what a local function variable statically holds: a
@@ -15,68 +12,82 @@ type funcTarget struct {
 	lit    *ast.FuncLit
 }
 
-// funcVar is a local variable of function type assigned exactly once.
+// funcVar is a local variable of function type assigned exactly once,
+// from a function, an instantiated generic function, a method value or a
+// literal (emit := r.Eventf, run := func() {...}): calls through it
+// resolve like direct calls.
 type funcVar struct {
 	target     funcTarget
 	calledOnly bool // every use of the variable is a call of it
 }
 
-// staticFuncVars finds the local function variables assigned exactly once,
-// from a function, an instantiated generic function, a method value or a
-// literal (emit := r.Eventf, run := func() {...}), so that calls through
-// them resolve like direct calls.
-func staticFuncVars(info *types.Info, pkg *types.Package, root inspector.Cursor) map[*types.Var]*funcVar {
-	writes := make(map[*types.Var]int)
-	targets := make(map[*types.Var]funcTarget)
-	note := func(id *ast.Ident, rhs ast.Expr) {
-		v, ok := info.ObjectOf(id).(*types.Var)
-		if !ok || v.Parent() == nil || v.Parent() == pkg.Scope() {
-			return
-		}
-		if _, ok := v.Type().Underlying().(*types.Signature); !ok {
-			return
-		}
-		writes[v]++
-		if t, ok := funcTargetOf(info, rhs); ok {
-			targets[v] = t
-		}
+// funcVarsBuilder counts, during the index's walk, the writes and the
+// uses other than calls of the local function variables.
+type funcVarsBuilder struct {
+	info        *types.Info
+	pkg         *types.Package
+	writes      map[*types.Var]int
+	targets     map[*types.Var]funcTarget
+	nonCallUses map[*types.Var]int
+}
+
+func newFuncVarsBuilder(info *types.Info, pkg *types.Package) *funcVarsBuilder {
+	return &funcVarsBuilder{
+		info:        info,
+		pkg:         pkg,
+		writes:      make(map[*types.Var]int),
+		targets:     make(map[*types.Var]funcTarget),
+		nonCallUses: make(map[*types.Var]int),
 	}
-	nonCallUses := make(map[*types.Var]int)
-	for cur := range root.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.Ident)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-					var rhs ast.Expr
-					if len(n.Rhs) == len(n.Lhs) {
-						rhs = n.Rhs[i]
-					}
-					note(id, rhs)
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				var rhs ast.Expr
-				if len(n.Values) == len(n.Names) {
-					rhs = n.Values[i]
-				}
-				note(id, rhs)
-			}
-		case *ast.UnaryExpr: // &f may be written through
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
-				note(id, nil)
-				note(id, nil)
-			}
-		case *ast.Ident:
-			if v, ok := info.Uses[n].(*types.Var); ok && !isCallee(cur) {
-				nonCallUses[v]++
-			}
-		}
+}
+
+// write notes lhs = rhs (rhs nil when it is not one expression).
+func (b *funcVarsBuilder) write(lhs, rhs ast.Expr) {
+	v := b.local(lhs)
+	if v == nil {
+		return
 	}
+	b.writes[v]++
+	if t, ok := funcTargetOf(b.info, rhs); ok {
+		b.targets[v] = t
+	}
+}
+
+// addressTaken notes &x: it may be written through.
+func (b *funcVarsBuilder) addressTaken(x ast.Expr) {
+	if v := b.local(x); v != nil {
+		b.writes[v] += 2
+	}
+}
+
+// use notes a use of v other than as the callee of a call.
+func (b *funcVarsBuilder) use(v *types.Var) {
+	if _, ok := b.writes[v]; ok || isFuncTyped(v) {
+		b.nonCallUses[v]++
+	}
+}
+
+// local returns the local function variable e names, if any.
+func (b *funcVarsBuilder) local(e ast.Expr) *types.Var {
+	v := varOf(b.info, e)
+	if v == nil || v.Parent() == nil || v.Parent() == b.pkg.Scope() || !isFuncTyped(v) {
+		return nil
+	}
+	return v
+}
+
+func isFuncTyped(v *types.Var) bool {
+	_, ok := v.Type().Underlying().(*types.Signature)
+	return ok
+}
+
+// result returns the variables assigned exactly once from a function
+// target.
+func (b *funcVarsBuilder) result() map[*types.Var]*funcVar {
 	out := make(map[*types.Var]*funcVar)
-	for v, t := range targets {
-		if writes[v] == 1 {
-			out[v] = &funcVar{target: t, calledOnly: nonCallUses[v] == 0}
+	for v, t := range b.targets {
+		if b.writes[v] == 1 {
+			out[v] = &funcVar{target: t, calledOnly: b.nonCallUses[v] == 0}
 		}
 	}
 	return out

@@ -12,55 +12,66 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
-// index is what the stages need to know about the package's non-test
-// files, built once by newIndex and never changed afterwards.
+// index is the package's call graph, built once by newIndex from one walk
+// of its non-test files and never changed afterwards. Its nodes are the
+// function bodies, declarations and literals, and the interface methods
+// that types of the package implement: such a method is a node whose calls
+// are the dispatches to its implementations, as printf's wrapper analysis
+// treats an interface method as if its body called each implementation.
 type index struct {
 	fset     *token.FileSet
 	info     *types.Info
 	pkg      *types.Package
-	funcs    []*funcNode // every function body, declarations and literals, in source order
-	decls    map[*types.Func]*funcNode
+	funcs    []*funcNode               // the bodies in source order, then the interface methods
+	decls    map[*types.Func]*funcNode // declared functions and methods, and interface methods
 	lits     map[*ast.FuncLit]*funcNode
-	callers  map[*funcNode][]*callSite // the reverse call graph: static call sites of each function
-	funcVars map[*types.Var]*funcVar
-	litVars  map[*ast.FuncLit]*funcVar // the function variable that holds a literal
+	callers  map[*funcNode][]*callSite // the reverse call graph: the static call sites of each node
+	escaping escapes                   // the variables the flow analysis cannot follow
 }
 
-// funcNode is one function body of the package: a declaration or a literal.
+// funcNode is a node of the call graph: a function body (a declaration
+// or a literal), or an interface method of the package (iface).
 type funcNode struct {
-	decl    *ast.FuncDecl // nil for a literal
-	lit     *ast.FuncLit  // nil for a declaration
-	obj     *types.Func   // the declared function; nil for a literal
-	parent  *funcNode     // the function a literal is defined in
-	sig     *types.Signature
-	body    *ast.BlockStmt
-	cur     inspector.Cursor // the declaration or literal
-	bodyCur inspector.Cursor
-	file    *ast.File
+	decl   *ast.FuncDecl // nil for a literal or an interface method
+	lit    *ast.FuncLit  // nil for a declaration or an interface method
+	obj    *types.Func   // the declared function or the interface method; nil for a literal
+	iface  bool          // an interface method: no body, its calls are dispatches
+	parent *funcNode     // the function a literal is defined in
+	sig    *types.Signature
+	body   *ast.BlockStmt
+	cur    inspector.Cursor // the declaration or literal
+	file   *ast.File        // nil for an interface method
 
 	calls       []*callSite // statically resolved calls in the body, outside nested literals
-	refs        []*funcNode // package functions it calls or references, and literals defined in it
+	refs        []*funcNode // nodes it calls or references, and literals defined in it
 	valueUse    bool        // referenced other than as the callee of a call
 	invocations []*callSite // for a literal: the calls that run it (func(){...}() or through a funcVar)
 	heldBy      *funcVar    // for a literal: the local variable that holds it, if any
 }
 
-// callSite is a call whose callee is statically known.
+// callSite is a call whose callee is statically known, or the dispatch of
+// an interface method to one of its implementations (impl).
 type callSite struct {
-	call    *ast.CallExpr
+	call    *ast.CallExpr    // nil for a dispatch
 	stmt    ast.Stmt         // the enclosing ExprStmt, DeferStmt or GoStmt, if the call is one
 	stmtCur inspector.Cursor // ... and its cursor
-	fn      *funcNode        // the function whose body holds the call
+	fn      *funcNode        // the node whose body holds the call
 	callee  *types.Func      // the called function or method (origin), if declared
 	lit     *funcNode        // the called literal, if any
+	impl    string           // for a dispatch: the implementation, "APIRecorder.Event"
 }
 
 func (c *callSite) deferred() bool { _, ok := c.stmt.(*ast.DeferStmt); return ok }
 func (c *callSite) spawned() bool  { _, ok := c.stmt.(*ast.GoStmt); return ok }
+func (c *callSite) dispatch() bool { return c.impl != "" }
 
-// name is the callee as written at the call, e.g. "r.recorder.Eventf".
+// name is the callee as written at the call, e.g. "r.recorder.Eventf";
+// for a dispatch, the implementation.
 func (c *callSite) name() string {
-	if c.lit != nil {
+	switch {
+	case c.dispatch():
+		return c.impl
+	case c.lit != nil:
 		if id, ok := ast.Unparen(c.call.Fun).(*ast.Ident); ok {
 			return id.Name
 		}
@@ -69,7 +80,7 @@ func (c *callSite) name() string {
 	return types.ExprString(ast.Unparen(c.call.Fun))
 }
 
-// target returns the function of the package the call runs, if any.
+// target returns the node the call runs, if the package has it.
 func (idx *index) target(c *callSite) *funcNode {
 	if c.lit != nil {
 		return c.lit
@@ -95,130 +106,215 @@ func (f *funcNode) outermost() *funcNode {
 	return f
 }
 
-// newIndex indexes every function body of the package's non-test files,
-// the calls in them whose callee is statically known, and the references
-// to package functions.
-func newIndex(m *model, in *inspector.Inspector) *index {
-	idx := &index{
-		fset:     m.fset,
-		info:     m.info,
-		pkg:      m.pkg,
-		decls:    make(map[*types.Func]*funcNode),
-		lits:     make(map[*ast.FuncLit]*funcNode),
-		callers:  make(map[*funcNode][]*callSite),
-		funcVars: staticFuncVars(m.info, m.pkg, in.Root()),
-		litVars:  make(map[*ast.FuncLit]*funcVar),
-	}
-	for _, fv := range idx.funcVars {
-		if fv.target.lit != nil {
-			idx.litVars[fv.target.lit] = fv
-		}
+// flowFunc is the body the dataflow analyses.
+func (f *funcNode) flowFunc() guardflow.Func { return guardflow.Func{Body: f.body, Sig: f.sig} }
+
+// newIndex builds the call graph: one walk of each non-test file finds
+// the bodies, the calls, the references and the function variables; then
+// the interface methods get their nodes, and calls their callees.
+func newIndex(m *model, in *inspector.Inspector, isSink func(*types.Func) bool) *index {
+	b := &indexBuilder{
+		index: &index{
+			fset:     m.fset,
+			info:     m.info,
+			pkg:      m.pkg,
+			decls:    make(map[*types.Func]*funcNode),
+			lits:     make(map[*ast.FuncLit]*funcNode),
+			callers:  make(map[*funcNode][]*callSite),
+			escaping: make(escapes),
+		},
+		vars: newFuncVarsBuilder(m.info, m.pkg),
 	}
 	for fileCur := range in.Root().Children() {
-		file := fileCur.Node().(*ast.File)
-		if !m.isSource(file) {
-			continue
-		}
-		for cur := range fileCur.Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			if f := idx.newFuncNode(cur, file); f != nil {
-				idx.funcs = append(idx.funcs, f)
-			}
+		if file := fileCur.Node().(*ast.File); m.isSource(file) {
+			b.walk(fileCur, file)
 		}
 	}
-	for _, f := range idx.funcs {
-		idx.indexCalls(f)
-	}
-	return idx
+	b.addInterfaceMethods(m, isSink)
+	b.link()
+	return b.index
 }
 
-func (idx *index) newFuncNode(cur inspector.Cursor, file *ast.File) *funcNode {
-	info := idx.info
-	f := &funcNode{file: file, cur: cur}
-	switch n := cur.Node().(type) {
-	case *ast.FuncDecl:
-		obj, ok := info.Defs[n.Name].(*types.Func)
-		if n.Body == nil || !ok {
-			return nil
+// indexBuilder is what the walk gathers before calls can be resolved:
+// a call through a function variable, or a reference to a function
+// declared further on, is known only once every file has been seen.
+type indexBuilder struct {
+	*index
+	vars     *funcVarsBuilder
+	stack    []*funcNode // the bodies around the current node, innermost last
+	calls    []pendingCall
+	refs     []pendingRef
+	litUses  []*funcNode // literals not called where they are defined
+	dispatch []*callSite
+}
+
+type pendingCall struct {
+	cur inspector.Cursor
+	fn  *funcNode
+}
+
+type pendingRef struct {
+	fn    *types.Func
+	owner *funcNode // nil outside function bodies
+}
+
+var indexedNodes = []ast.Node{
+	(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil),
+	(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
+}
+
+// walk visits one file in preorder. The body a node belongs to is the
+// innermost one whose range holds it: bodies nest, so a stack of them,
+// popped as the walk leaves their ranges, tells it without a parent walk.
+func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
+	b.stack = b.stack[:0]
+	for cur := range fileCur.Preorder(indexedNodes...) {
+		n := cur.Node()
+		for len(b.stack) > 0 && b.stack[len(b.stack)-1].cur.Node().End() <= n.Pos() {
+			b.stack = b.stack[:len(b.stack)-1]
 		}
-		f.decl, f.body, f.obj, f.sig = n, n.Body, obj, obj.Signature()
-		f.bodyCur = cur.ChildAt(edge.FuncDecl_Body, -1)
-		idx.decls[obj] = f
-	case *ast.FuncLit:
-		sig, ok := info.TypeOf(n).(*types.Signature)
-		if !ok {
-			return nil
-		}
-		for encl := range cur.Parent().Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			switch e := encl.Node().(type) {
-			case *ast.FuncDecl:
-				if obj, ok := info.Defs[e.Name].(*types.Func); ok {
-					f.parent = idx.decls[obj]
-				}
-			case *ast.FuncLit:
-				f.parent = idx.lits[e]
+		owner := b.owner()
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if f := b.declNode(cur, n, file); f != nil {
+				b.stack = append(b.stack, f)
 			}
-			break
+		case *ast.FuncLit:
+			if f := b.litNode(cur, n, file, owner); f != nil {
+				b.stack = append(b.stack, f)
+				if !isCallee(cur) {
+					b.litUses = append(b.litUses, f)
+				}
+			}
+		case *ast.CallExpr:
+			if owner != nil {
+				b.calls = append(b.calls, pendingCall{cur, owner})
+			}
+		case *ast.Ident:
+			switch obj := b.info.Uses[n].(type) {
+			case *types.Func:
+				if !isCallee(cur) {
+					b.refs = append(b.refs, pendingRef{obj.Origin(), owner})
+				}
+			case *types.Var:
+				if !isCallee(cur) {
+					b.vars.use(obj)
+				}
+			}
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				var rhs ast.Expr
+				if len(n.Rhs) == len(n.Lhs) {
+					rhs = n.Rhs[i]
+				}
+				b.vars.write(lhs, rhs)
+			}
+			b.escaping.note(b.info, n, owner.literal())
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				var rhs ast.Expr
+				if len(n.Values) == len(n.Names) {
+					rhs = n.Values[i]
+				}
+				b.vars.write(id, rhs)
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				b.vars.addressTaken(n.X)
+			}
+			b.escaping.note(b.info, n, nil)
+		case *ast.IncDecStmt:
+			b.escaping.note(b.info, n, owner.literal())
 		}
-		f.lit, f.body, f.sig = n, n.Body, sig
-		f.bodyCur = cur.ChildAt(edge.FuncLit_Body, -1)
-		if f.parent != nil { // else: in a package-level declaration
-			f.parent.refs = append(f.parent.refs, f)
-		}
-		idx.lits[n] = f
 	}
+}
+
+func (b *indexBuilder) owner() *funcNode {
+	if len(b.stack) == 0 {
+		return nil
+	}
+	return b.stack[len(b.stack)-1]
+}
+
+// literal returns the literal f is, or nil (also for no function).
+func (f *funcNode) literal() *ast.FuncLit {
+	if f == nil {
+		return nil
+	}
+	return f.lit
+}
+
+func (b *indexBuilder) declNode(cur inspector.Cursor, n *ast.FuncDecl, file *ast.File) *funcNode {
+	obj, ok := b.info.Defs[n.Name].(*types.Func)
+	if n.Body == nil || !ok {
+		return nil
+	}
+	f := &funcNode{decl: n, obj: obj, sig: obj.Signature(), body: n.Body, cur: cur, file: file}
+	b.decls[obj] = f
+	b.funcs = append(b.funcs, f)
 	return f
 }
 
-// indexCalls records f's statically resolved calls, and its references to
-// functions of the package.
-func (idx *index) indexCalls(f *funcNode) {
-	f.bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil)}, func(cur inspector.Cursor) bool {
-		switch n := cur.Node().(type) {
-		case *ast.FuncLit:
-			idx.noteLiteralUse(cur, n)
-			return false // its own funcNode indexes its calls
-		case *ast.CallExpr:
-			if site := idx.newCallSite(cur, f); site != nil {
-				f.calls = append(f.calls, site)
-				if t := idx.target(site); t != nil {
-					idx.callers[t] = append(idx.callers[t], site)
-					if site.lit == nil {
-						f.refs = append(f.refs, t)
-					}
-				}
-			}
-		case *ast.Ident:
-			if fn, ok := idx.info.Uses[n].(*types.Func); ok && !isCallee(cur) {
-				if t := idx.decls[fn.Origin()]; t != nil {
-					t.valueUse = true
-					f.refs = append(f.refs, t)
-				}
-			}
-		}
-		return true
-	})
+func (b *indexBuilder) litNode(cur inspector.Cursor, n *ast.FuncLit, file *ast.File, parent *funcNode) *funcNode {
+	sig, ok := b.info.TypeOf(n).(*types.Signature)
+	if !ok {
+		return nil
+	}
+	f := &funcNode{lit: n, parent: parent, sig: sig, body: n.Body, cur: cur, file: file}
+	if parent != nil { // else: in a package-level declaration
+		parent.refs = append(parent.refs, f)
+	}
+	b.lits[n] = f
+	b.funcs = append(b.funcs, f)
+	return f
 }
 
-// noteLiteralUse records how a literal is used: run where it is defined
-// (its call site records that), held by a function variable, or passed on
-// as a value.
-func (idx *index) noteLiteralUse(cur inspector.Cursor, lit *ast.FuncLit) {
-	f := idx.lits[lit]
-	if f == nil || isCallee(cur) {
-		return
+// link resolves what the walk gathered: the function variables, how each
+// literal is used, each call's callee, the references, and the callers.
+func (b *indexBuilder) link() {
+	funcVars := b.vars.result()
+	litVars := make(map[*ast.FuncLit]*funcVar)
+	for _, fv := range funcVars {
+		if fv.target.lit != nil {
+			litVars[fv.target.lit] = fv
+		}
 	}
-	if fv := idx.litVars[lit]; fv != nil {
-		f.heldBy = fv
-		return
+	for _, f := range b.litUses {
+		if fv := litVars[f.lit]; fv != nil {
+			f.heldBy = fv
+		} else {
+			f.valueUse = true
+		}
 	}
-	f.valueUse = true
+	for _, pc := range b.calls {
+		if site := b.newCallSite(pc.cur, pc.fn, funcVars); site != nil {
+			pc.fn.calls = append(pc.fn.calls, site)
+			if t := b.target(site); t != nil && site.lit == nil {
+				pc.fn.refs = append(pc.fn.refs, t)
+			}
+		}
+	}
+	for _, r := range b.refs {
+		if t := b.decls[r.fn]; t != nil {
+			t.valueUse = true
+			if r.owner != nil {
+				r.owner.refs = append(r.owner.refs, t)
+			}
+		}
+	}
+	for _, f := range b.funcs {
+		for _, site := range f.calls {
+			if t := b.target(site); t != nil {
+				b.callers[t] = append(b.callers[t], site)
+			}
+		}
+	}
 }
 
 // newCallSite resolves a call's callee, or returns nil when it cannot be
-// known statically (calls through interfaces other than sinks, function
-// values, builtins and conversions).
-func (idx *index) newCallSite(cur inspector.Cursor, f *funcNode) *callSite {
-	info := idx.info
+// known statically (calls through interfaces the package does not
+// implement, function values, builtins and conversions).
+func (b *indexBuilder) newCallSite(cur inspector.Cursor, f *funcNode, funcVars map[*types.Var]*funcVar) *callSite {
 	call := cur.Node().(*ast.CallExpr)
 	site := &callSite{call: call, fn: f, stmt: enclosingCallStmt(cur)}
 	if site.stmt != nil {
@@ -226,34 +322,35 @@ func (idx *index) newCallSite(cur inspector.Cursor, f *funcNode) *callSite {
 	}
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:
-		site.lit = idx.lits[fun]
-		if site.lit == nil {
-			return nil
-		}
-		site.lit.invocations = append(site.lit.invocations, site)
-		return site
+		return b.invokes(site, b.lits[fun])
 	case *ast.Ident:
-		if v, ok := info.Uses[fun].(*types.Var); ok {
-			fv, ok := idx.funcVars[v]
+		if v, ok := b.info.Uses[fun].(*types.Var); ok {
+			fv, ok := funcVars[v]
 			if !ok {
 				return nil
 			}
 			site.callee = fv.target.callee
 			if fv.target.lit != nil {
-				site.lit = idx.lits[fv.target.lit]
-				if site.lit == nil {
-					return nil
-				}
-				site.lit.invocations = append(site.lit.invocations, site)
+				return b.invokes(site, b.lits[fv.target.lit])
 			}
 			return site
 		}
 	}
-	if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
+	if fn, ok := typeutil.Callee(b.info, call).(*types.Func); ok {
 		site.callee = fn.Origin()
 		return site
 	}
 	return nil
+}
+
+// invokes records that site runs the literal lit.
+func (b *indexBuilder) invokes(site *callSite, lit *funcNode) *callSite {
+	if lit == nil {
+		return nil
+	}
+	site.lit = lit
+	lit.invocations = append(lit.invocations, site)
+	return site
 }
 
 // enclosingCallStmt returns the ExprStmt, DeferStmt or GoStmt whose call
@@ -270,41 +367,13 @@ func enclosingCallStmt(cur inspector.Cursor) ast.Stmt {
 	return nil
 }
 
-// escapingVarsOf finds the local variables whose address is taken or that
-// a function literal other than the one declaring them assigns: the flow
-// analysis cannot follow what they hold. (An assignment in a nested
-// literal is seen from each literal around it; literals rarely nest deep.)
-func escapingVarsOf(info *types.Info, in *inspector.Inspector) map[*types.Var]bool {
-	out := make(map[*types.Var]bool)
-	mark := func(e ast.Expr, outside func(*types.Var) bool) {
-		if id := identOf(e); id != nil {
-			if v, ok := info.ObjectOf(id).(*types.Var); ok && outside(v) {
-				out[v] = true
-			}
-		}
+// varOf returns the variable the identifier e names, if any.
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	if id := identOf(e); id != nil {
+		v, _ := info.ObjectOf(id).(*types.Var)
+		return v
 	}
-	always := func(*types.Var) bool { return true }
-	for cur := range in.Root().Preorder((*ast.UnaryExpr)(nil), (*ast.FuncLit)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				mark(n.X, always)
-			}
-		case *ast.FuncLit:
-			outside := func(v *types.Var) bool { return v.Pos() < n.Pos() || v.Pos() >= n.End() }
-			for inner := range cur.Preorder((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil)) {
-				switch m := inner.Node().(type) {
-				case *ast.AssignStmt:
-					for _, l := range m.Lhs {
-						mark(l, outside)
-					}
-				case *ast.IncDecStmt:
-					mark(m.X, outside)
-				}
-			}
-		}
-	}
-	return out
+	return nil
 }
 
 // identOf returns the identifier e names, or nil.
@@ -327,6 +396,3 @@ func isCallee(cur inspector.Cursor) bool {
 	}
 	return ek == edge.CallExpr_Fun
 }
-
-// flowFunc is the body the dataflow analyses.
-func (f *funcNode) flowFunc() guardflow.Func { return guardflow.Func{Body: f.body, Sig: f.sig} }

@@ -1,15 +1,12 @@
 package analyzer
 
-// judge is what deciding an emitting call needs, shared by the stages
-// after the dataflow: the model, the index, where functions start guarded,
-// the functions that may emit, and reconcile code. It is built once and
+// judge is what deciding an emitting call needs: the ignore directives,
+// what holds at each call site, and reconcile code. It is built once and
 // read-only.
 type judge struct {
-	m          *model
-	idx        *index
-	entries    entries
-	candidates map[*funcNode]bool // the functions that may emit: only they have a dataflow
-	reconcile  reconcileScope
+	dirs      directives
+	facts     siteFacts
+	reconcile reconcileScope
 }
 
 // verdict is what a call site is to the rule.
@@ -25,15 +22,19 @@ const (
 
 // verdict decides a call site, given the emitters known so far: the one
 // place the rule is decided, for the emitters' fixpoint and the report.
+// The dispatch of an interface method to an implementation that emits
+// makes the method an emitter method; an implementation that is judged
+// itself (a context in hand, in reconcile code) is no emitter, so its
+// dispatch emits nothing.
 func (j *judge) verdict(em *emitters, site *callSite) verdict {
 	switch {
 	case !em.emits(site):
 		return notEmitting
-	case j.m.dirs.ignored(site):
+	case j.dirs.ignored(site):
 		return ignoredCall
-	case j.entries.guardedAt(site):
+	case j.facts.guardedAt(site):
 		return guardedCall
-	case j.reconcile.contains(site.fn) && j.entries.contextInHand(site):
+	case j.reconcile.contains(site.fn) && j.facts.contextInHand(site):
 		return findingCall
 	}
 	return emitterCall

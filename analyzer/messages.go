@@ -23,7 +23,7 @@ func message(idx *index, em *emitters, f *finding) string {
 	}
 	check := fmt.Sprintf("errors.Is(%s.Err(), context.Canceled)", ctxName)
 	steps := em.chain(site)
-	helper := len(steps) > 1
+	helper := len(callSteps(steps)) > 1
 
 	var what string // "event "R" emitted by r.Eventf" or "r.notify(obj) emits an event (r.Eventf at x.go:3)"
 	if helper {

@@ -63,6 +63,17 @@ func (m *model) isSource(file *ast.File) bool {
 	return ok
 }
 
+// compare orders positions as the source does: by file name, then
+// offset. token.Pos order follows the order in which the driver happened
+// to read the files.
+func (m *model) compare(a, b token.Pos) int {
+	pa, pb := m.fset.Position(a), m.fset.Position(b)
+	if c := strings.Compare(pa.Filename, pb.Filename); c != 0 {
+		return c
+	}
+	return pa.Offset - pb.Offset
+}
+
 // isTestPos reports whether obj is declared in a test file, or nowhere.
 func (m *model) isTestPos(obj types.Object) bool {
 	f := m.fset.File(obj.Pos())

@@ -22,9 +22,11 @@ import (
 // (os.Exit, log.Fatal...) are listed, since the standalone command does not
 // analyse dependencies.
 type noReturns struct {
-	pass  *analysis.Pass
-	decls map[*types.Func]*ast.FuncDecl
-	memo  map[*types.Func]bool
+	info       *types.Info
+	pkg        *types.Package
+	importFact importFact
+	decls      map[*types.Func]*ast.FuncDecl
+	memo       map[*types.Func]bool
 }
 
 // knownNoReturn are functions that never return, keyed "pkgpath.Func" or
@@ -70,28 +72,34 @@ func setOf(names ...string) map[string]bool {
 	return m
 }
 
-// findNoReturn finds the package's functions that never return and
-// exports a fact for each, for the packages that import this one.
-func findNoReturn(pass *analysis.Pass, m *model) *noReturns {
+// findNoReturn finds the package's functions that never return.
+func findNoReturn(m *model, imp importFact) *noReturns {
 	nr := &noReturns{
-		pass:  pass,
-		decls: make(map[*types.Func]*ast.FuncDecl, len(m.decls)),
-		memo:  make(map[*types.Func]bool),
+		info:       m.info,
+		pkg:        m.pkg,
+		importFact: imp,
+		decls:      make(map[*types.Func]*ast.FuncDecl, len(m.decls)),
+		memo:       make(map[*types.Func]bool),
 	}
 	for _, d := range m.decls {
 		nr.decls[d.obj] = d.decl
 	}
-	for fn := range nr.decls {
-		if nr.neverReturns(fn) {
-			pass.ExportObjectFact(fn, new(noReturnFact))
+	return nr
+}
+
+// export exports a fact for each of the package's functions that never
+// return, for the packages that import this one.
+func (nr *noReturns) export(export func(types.Object, analysis.Fact), m *model) {
+	for _, d := range m.decls {
+		if nr.neverReturns(d.obj) {
+			export(d.obj, new(noReturnFact))
 		}
 	}
-	return nr
 }
 
 // mayReturn is go/cfg's callback: false for a call that never returns.
 func (nr *noReturns) mayReturn(call *ast.CallExpr) bool {
-	switch fn := typeutil.Callee(nr.pass.TypesInfo, call).(type) {
+	switch fn := typeutil.Callee(nr.info, call).(type) {
 	case *types.Builtin:
 		return fn.Name() != "panic"
 	case *types.Func:
@@ -109,7 +117,7 @@ func (nr *noReturns) neverReturns(fn *types.Func) bool {
 	}
 	decl, local := nr.decls[fn]
 	if !local {
-		return fn.Pkg() != nil && fn.Pkg() != nr.pass.Pkg && nr.pass.ImportObjectFact(fn, new(noReturnFact))
+		return fn.Pkg() != nil && fn.Pkg() != nr.pkg && nr.importFact(fn, new(noReturnFact))
 	}
 	if v, ok := nr.memo[fn]; ok {
 		return v

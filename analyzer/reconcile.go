@@ -10,7 +10,7 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
-// reconcileScope is the code that is checked: every function under scope
+// reconcileScope is the code that is analysed: every function under scope
 // all; under scope reconcile, the functions reached from roots.
 type reconcileScope struct {
 	all   bool
@@ -19,11 +19,12 @@ type reconcileScope struct {
 
 func (r reconcileScope) contains(f *funcNode) bool { return r.all || r.funcs[f] }
 
-// reconcileCode returns the checked code: under scope reconcile, every
-// function of the package that a root reaches through calls or references
-// (method values, function values, the literals defined inside it), also
-// through an interface of the package to its implementations.
-func reconcileCode(idx *index, ifaces *implementations, s *settings) reconcileScope {
+// reconcileCode returns the analysed code: under scope reconcile, every
+// node of the package's call graph that a root reaches through calls or
+// references (method values, function values, the literals defined inside
+// it), also through an interface method, whose calls and method values
+// reach its implementations in the package.
+func reconcileCode(idx *index, s *settings) reconcileScope {
 	if !s.reconcileOnly {
 		return reconcileScope{all: true}
 	}
@@ -47,13 +48,6 @@ func reconcileCode(idx *index, ifaces *implementations, s *settings) reconcileSc
 		for _, g := range f.refs {
 			reach(g)
 		}
-		for _, site := range f.calls {
-			if site.callee != nil {
-				for _, im := range ifaces.impls[site.callee] {
-					reach(idx.decls[im.method])
-				}
-			}
-		}
 	}
 	return reconcileScope{funcs: in}
 }
@@ -62,8 +56,11 @@ func reconcileCode(idx *index, ifaces *implementations, s *settings) reconcileSc
 // context.Context, a function matched by -roots, or a literal converted to
 // controller-runtime's reconcile.Func or reconcile.TypedFunc.
 func isRoot(idx *index, f *funcNode, s *settings) bool {
-	if f.lit != nil {
+	switch {
+	case f.lit != nil:
 		return isReconcileFunc(idx, f)
+	case f.iface:
+		return false
 	}
 	sig := f.sig
 	if f.obj.Name() == "Reconcile" && sig.Recv() != nil && sig.Params().Len() > 0 &&

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"go/ast"
 	"go/types"
 	"strings"
 
@@ -21,43 +22,45 @@ func run(pass *analysis.Pass, s *settings) error {
 		return err
 	}
 	m := newModel(pass)
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 
 	// Facts every package exports, whether or not it can emit events.
-	noReturn := findNoReturn(pass, m)
-	forwarders := findForwarders(pass, m)
-	var escaping map[*types.Var]bool // found once, when a dataflow first runs
-	newEnv := func(g guardFuncs) *guardflow.Env {
-		if escaping == nil {
-			escaping = escapingVarsOf(pass.TypesInfo, in)
-		}
-		return guardflow.NewEnv(pass.TypesInfo, pass.Pkg, functions{forwarders, g}, noReturn.mayReturn, escaping)
-	}
-	guards := guardFuncs{pass: pass, configured: s.guards}
-	if importsPath(pass.Pkg, "context") {
-		guards = findGuards(pass, m, s.guards, newEnv)
-	}
+	noReturn := findNoReturn(m, pass.ImportObjectFact)
+	noReturn.export(pass.ExportObjectFact, m)
+	forwarders := findForwarders(m, pass.ImportObjectFact)
+	forwarders.export(pass.ExportObjectFact, m)
+	checks := findCheckFuncs(m, s.guards, pass.ImportObjectFact, forwarders, noReturn)
+	checks.export(pass.ExportObjectFact, m)
+
 	if !reachesSinks(pass, s) {
 		return nil
 	}
 	pass.ExportPackageFact(new(sinkReachFact))
 
-	idx := newIndex(m, in)
-	sinks := newSinks(s)
-	ifaces := findImplementations(idx, m, sinks)
-	calls := newSinkCalls(pass, idx, sinks, ifaces)
-	candidates := mayEmit(idx, calls)
-	fl := newFlows(newEnv(guards))
-	j := &judge{
-		m:          m,
-		idx:        idx,
-		entries:    entries{fl: fl, guarded: guardedFuncs(idx, ifaces, fl, candidates)},
-		candidates: candidates,
-		reconcile:  reconcileCode(idx, ifaces, s),
+	// The call graph, and the functions that may emit: only they get a
+	// dataflow.
+	sk := newSinks(s)
+	idx := newIndex(m, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sk.isSink)
+	known := newKnownEmitters(idx, sk, pass.ImportObjectFact)
+	candidates := mayEmit(idx, known)
+	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders, checks}, noReturn.mayReturn, idx.escaping))
+
+	// The rule: where functions start guarded, what is analysed, then the
+	// emitters, decided by the one verdict.
+	facts := siteFacts{fl: fl, guarded: entryGuarded(idx, fl, candidates)}
+	j := &judge{dirs: m.dirs, facts: facts, reconcile: reconcileCode(idx, s)}
+	em := findEmitters(idx, known, candidates, j)
+	exportEmitterFacts(pass.ExportObjectFact, em)
+
+	// What is reported, in source order.
+	reported := func(file *ast.File) bool { return file != nil && (s.generated || !m.generated[file]) }
+	names := newLookups(m.info, m.pkg)
+	findings := findFindings(idx, j, em, candidates, reported, names)
+	diags := bareDirectives(m.dirs, reported)
+	diags = append(diags, diagnose(pass, idx, em, findings, names)...)
+	if s.strict {
+		diags = append(diags, looseChecks(idx, facts, candidates, reported)...)
 	}
-	em := findEmitters(j, calls)
-	exportEmitterFacts(pass, em)
-	report(pass, s, j, em)
+	report(pass, m, diags)
 	return nil
 }
 

@@ -11,14 +11,14 @@ import (
 // whose "not cancelled" outcome also rules out a timeout (ctx.Err() !=
 // nil): a timeout is a real failure and must notify. One diagnostic per
 // condition.
-func looseChecks(j *judge, reported func(*ast.File) bool) []analysis.Diagnostic {
+func looseChecks(idx *index, facts siteFacts, candidates map[*funcNode]bool, reported func(*ast.File) bool) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
-	for _, f := range j.idx.funcs {
-		if !j.candidates[f] || !reported(f.file) {
+	for _, f := range idx.funcs {
+		if !candidates[f] || !reported(f.file) {
 			continue
 		}
 		seen := make(map[ast.Expr]bool)
-		for _, c := range j.entries.fl.of(f, j.entries.startsGuarded(f), false).Checks {
+		for _, c := range facts.fl.of(f, facts.startsGuarded(f), false).Checks {
 			if !c.Out.Loose() || seen[c.Cond] {
 				continue
 			}
@@ -26,7 +26,7 @@ func looseChecks(j *judge, reported func(*ast.File) bool) []analysis.Diagnostic 
 			out = append(out, analysis.Diagnostic{
 				Pos: c.Cond.Pos(),
 				Message: fmt.Sprintf("this check also skips events when the context times out (context.DeadlineExceeded), which is a real failure; test errors.Is(%s.Err(), context.Canceled) instead",
-					checkedContextName(j.idx, c.Atom)),
+					checkedContextName(idx, c.Atom)),
 			})
 		}
 	}

@@ -9,51 +9,55 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
-// guardFuncs tells which functions are guard functions: those of this package
-// (found by findGuards), of imported packages (facts), and -guards.
-type guardFuncs struct {
-	pass       *analysis.Pass
+// checkFuncs tells which functions' calls are cancellation checks: the
+// guard functions of this package (found by findCheckFuncs), of imported
+// packages (facts), and -guards.
+type checkFuncs struct {
+	pkg        *types.Package
+	importFact importFact
 	local      map[*types.Func]guardFact
 	configured map[string]bool // name -> true means "result true: not cancelled"
 }
 
-func (g guardFuncs) of(fn *types.Func) (guardFact, bool) {
-	if f, ok := g.local[fn]; ok {
+func (c checkFuncs) of(fn *types.Func) (guardFact, bool) {
+	if f, ok := c.local[fn]; ok {
 		return f, true
 	}
-	if len(g.configured) > 0 {
-		if notCanceled, ok := g.configured[qualifiedName(fn)]; ok {
+	if len(c.configured) > 0 {
+		if notCanceled, ok := c.configured[qualifiedName(fn)]; ok {
 			return configuredGuard(fn, notCanceled)
 		}
 	}
-	if fn.Pkg() != nil && fn.Pkg() != g.pass.Pkg {
+	if fn.Pkg() != nil && fn.Pkg() != c.pkg {
 		var f guardFact
-		if g.pass.ImportObjectFact(fn, &f) {
+		if c.importFact(fn, &f) {
 			return f, true
 		}
 	}
 	return guardFact{}, false
 }
 
-// findGuards finds the package's guard functions: a function with a
+// findCheckFuncs finds the package's guard functions: a function with a
 // context parameter and a bool result is one when, by the flow analysis of
 // its body, its true and false results each tell something of the
 // context's state, and one of them rules out cancellation. Since a guard
 // may call another (return !shuttingDown(ctx)), it repeats until nothing
-// changes, then exports a fact for each.
-//
-// newEnv returns the dataflow's environment for the guards known so far:
-// a new one each round, since it classifies each callee once and this
-// round knows more guards than the last.
-func findGuards(pass *analysis.Pass, m *model, configured map[string]bool, newEnv func(guardFuncs) *guardflow.Env) guardFuncs {
-	found := guardFuncs{pass: pass, local: make(map[*types.Func]guardFact), configured: configured}
+// changes, each round with an environment that knows the guards found so
+// far (an environment classifies each callee once).
+func findCheckFuncs(m *model, configured map[string]bool, imp importFact, fw forwarders, nr *noReturns) checkFuncs {
+	found := checkFuncs{pkg: m.pkg, importFact: imp, local: make(map[*types.Func]guardFact), configured: configured}
 	candidates := guardCandidates(m)
-	if len(candidates) == 0 {
+	if len(candidates) == 0 || !importsPath(m.pkg, "context") {
 		return found
 	}
+	var bodies []*ast.BlockStmt
+	for _, d := range candidates {
+		bodies = append(bodies, d.decl.Body)
+	}
+	escaping := escapingIn(m.info, bodies)
 	for changed := true; changed; {
 		changed = false
-		env := newEnv(found)
+		env := guardflow.NewEnv(m.info, m.pkg, functions{fw, found}, nr.mayReturn, escaping)
 		for _, d := range candidates {
 			fact, ok := guardSummary(m.info, env, d)
 			if old, had := found.local[d.obj]; ok && (!had || old != fact) {
@@ -62,12 +66,16 @@ func findGuards(pass *analysis.Pass, m *model, configured map[string]bool, newEn
 			}
 		}
 	}
-	for _, d := range candidates {
-		if fact, ok := found.local[d.obj]; ok {
-			pass.ExportObjectFact(d.obj, &fact)
+	return found
+}
+
+// export exports a fact for each of the package's guard functions.
+func (c checkFuncs) export(export func(types.Object, analysis.Fact), m *model) {
+	for _, d := range m.decls {
+		if fact, ok := c.local[d.obj]; ok {
+			export(d.obj, &fact)
 		}
 	}
-	return found
 }
 
 // guardCandidates returns the package's functions with a context parameter
@@ -132,12 +140,12 @@ func configuredGuard(fn *types.Func, notCanceled bool) (guardFact, bool) {
 // its forwarders, and guard functions.
 type functions struct {
 	forwarders forwarders
-	guards     guardFuncs
+	checks     checkFuncs
 }
 
 func (fns functions) IsErrorsIs(fn *types.Func) bool { return fns.forwarders.IsErrorsIs(fn) }
 
 func (fns functions) Guard(fn *types.Func) (guardflow.Guard, bool) {
-	f, ok := fns.guards.of(fn)
+	f, ok := fns.checks.of(fn)
 	return guardflow.Guard(f), ok
 }

@@ -1,0 +1,54 @@
+package analyzer
+
+// entryGuarded finds the functions guarded at their entry (the
+// documentation's "Emitters and guarded functions"): an unexported function
+// never used as a value, or a literal held by a variable that is only ever
+// called, with at least one call site in non-test files, all of them
+// guarded, starts its body guarded. Greatest fixpoint: every candidate
+// starts guarded (so guarded recursion stays guarded) and loses it when a
+// call site is not; then only the candidates called from inside it are
+// looked at again. A method that implements an interface of the package
+// has a dispatch among its call sites, which no check guards: like a
+// function used as a value, it never starts guarded.
+func entryGuarded(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNode]bool {
+	guarded := make(map[*funcNode]bool)
+	var work []*funcNode
+	dependents := make(map[*funcNode][]*funcNode) // outermost node -> candidates called inside it
+	for _, f := range idx.funcs {
+		if !mayEmit[f] || !mayStartGuarded(idx, f) {
+			continue
+		}
+		guarded[f] = true
+		work = append(work, f)
+		for _, site := range idx.callers[f] {
+			d := site.fn.outermost()
+			dependents[d] = append(dependents[d], f)
+		}
+	}
+	facts := siteFacts{fl: fl, guarded: guarded}
+	for len(work) > 0 {
+		f := work[0]
+		work = work[1:]
+		if !guarded[f] {
+			continue
+		}
+		for _, site := range idx.callers[f] {
+			if !facts.startsCalleeGuarded(site) {
+				delete(guarded, f)
+				work = append(work, dependents[f.outermost()]...)
+				break
+			}
+		}
+	}
+	return guarded
+}
+
+func mayStartGuarded(idx *index, f *funcNode) bool {
+	switch {
+	case len(idx.callers[f]) == 0 || f.iface:
+		return false
+	case f.lit != nil:
+		return f.heldBy != nil && f.heldBy.calledOnly
+	}
+	return !f.obj.Exported() && !f.valueUse
+}
