@@ -12,7 +12,7 @@ import (
 // and the golangci-lint plugin both fill one and pass it to [New].
 type Config struct {
 	// Scope is "all" (default: every function with a usable context is
-	// checked) or "reconcile" (only code reached from Reconcile methods and Roots).
+	// analysed) or "reconcile" (only code reached from Reconcile methods and Roots).
 	Scope string
 	// Roots are regular expressions over "pkgpath.Recv.Method" or
 	// "pkgpath.Func" naming extra reconcile roots (scope reconcile).
@@ -47,7 +47,7 @@ type Setting struct {
 // flags' usage, New's errors and the plugin's errors all quote it, so each
 // form is spelled out here only.
 var Settings = []Setting{
-	{"scope", `"` + scopeAll + `" or "` + scopeReconcile + `"`, `which functions are checked: "all" (every function with a usable context) or "reconcile" (code reached from Reconcile methods and roots)`, false},
+	{"scope", `"` + scopeAll + `" or "` + scopeReconcile + `"`, `which functions are analysed: "all" (every function with a usable context) or "reconcile" (code reached from Reconcile methods and roots)`, false},
 	{"roots", "regular expressions over pkgpath.Recv.Method or pkgpath.Func", "extra reconcile roots", true},
 	{"sinks", qualname.Form, "extra event sinks", true},
 	{"guards", qualname.Form + `, "!" in front when true means not cancelled`, "extra guard functions, returning true when the context is cancelled", true},

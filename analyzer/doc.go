@@ -71,7 +71,7 @@
 //
 // # Usable contexts
 //
-// A call is checked when a usable context is in hand there: a variable of
+// A call is analysed when a usable context is in hand there: a variable of
 // type context.Context in scope (a parameter of its function or of an
 // enclosing function, also when blank or unnamed, or a local) that holds,
 // on some path to the call, a context shutdown cancels. Usability is
@@ -245,32 +245,44 @@
 //	r.record.Event(managed, …) emits an event (APIRecorder.Event calls r.kube.AnnotatedEventf at event.go:71) without a cancellation check: ...
 //
 // ("reaches" instead of "calls" where the implementation emits through
-// further calls.) Not emitter methods: one whose implementations in its
-// package do not emit (a NopRecorder); one whose implementation has a
-// usable context of its own where it emits (that implementation is judged
+// further calls.) In the call graph, such an interface method is a node
+// whose calls are the dispatches to its implementations in the package, so
+// a call through it is judged as a call of an emitter is. Not emitter
+// methods: one whose implementations in its package do not emit (a
+// NopRecorder); one whose implementation has a usable context of its own
+// where it emits and is analysed code (that implementation is judged
 // itself); and one implemented only in another package, which is not
 // known when the interface's package is analysed: name it with -sinks
 // (pkgpath.Interface.Method) then. An implementation that reaches the
 // recorder only through a function-typed field is not followed either
 // (argo-rollouts' record.EventRecorder is like that: name its Eventf and
-// Warnf with -sinks). Under scope reconcile, a call through an interface
-// of the package reaches its implementations in that package.
+// Warnf with -sinks). Under scope reconcile, an implementation outside
+// reconcile code is an emitter like every function outside it, so it
+// makes the method an emitter method: a call through the interface and a
+// direct call of the implementation are judged alike.
 //
 // # Scope
 //
 // By default every function, method and closure with a usable context is
-// checked: in a controller binary that is the reconcile path and the
+// analysed: in a controller binary that is the reconcile path and the
 // servers the manager runs, all cancelled together at shutdown. With
-// -ctxnotify.scope=reconcile, only reconcile code is checked: methods named
-// Reconcile whose first parameter is a context.Context, function literals
-// converted to controller-runtime's reconcile.Func or reconcile.TypedFunc
-// (explicitly, or given where the code expects one: an argument, an
-// assignment, a return statement), functions matched by
+// -ctxnotify.scope=reconcile, only reconcile code is analysed: methods
+// named Reconcile whose first parameter is a context.Context, function
+// literals converted to controller-runtime's reconcile.Func or
+// reconcile.TypedFunc (explicitly, or given where the code expects one: an
+// argument, an assignment, a return statement), functions matched by
 // -ctxnotify.roots, and every function, method and closure of the package
 // that these reach through calls or references (method values, function
-// values, closures defined inside them, and the package's implementations
-// of the interface methods they call). Other functions are treated as
-// having no usable context: they are emitters.
+// values, closures defined inside them). A call of an interface method of
+// the package, and a method value of one, reach the package's
+// implementations of it (karpenter's disruption.ComputeCommands through
+// its Method interface makes Drift.ComputeCommands reconcile code, and so
+// does the method value disruption.ShouldDisrupt for the ShouldDisrupt
+// methods). Reconcile code is per package: calls and references into
+// other packages do not extend it, so a helper package without roots of
+// its own (source-controller's internal/reconcile, with its EventLogf) is
+// outside it. Other functions are treated as having no usable context:
+// they are emitters.
 //
 // # Messages
 //

@@ -50,18 +50,14 @@ func (k *knownEmitters) importedEmitter(site *callSite) *emitterFact {
 // the package's emitters, interface methods among them.
 type emitters struct {
 	*knownEmitters
-	local map[*funcNode]*callSite // an emitter -> the unguarded emitting call that makes it one
+	local     map[*funcNode]*callSite // an emitter -> the first unguarded emitting call, which makes it one
+	typeParam map[*funcNode]int       // an emitter -> the parameter that gives its events' type, or notifies
 }
 
-// emits reports whether a call publishes an event.
+// emits reports whether a call publishes an event that may notify.
 func (em *emitters) emits(site *callSite) bool {
-	if em.isSinkCall(site) {
-		return true
-	}
-	if t := em.idx.target(site); t != nil {
-		return em.local[t] != nil
-	}
-	return em.importedEmitter(site) != nil
+	emits, _ := em.emission(site)
+	return emits
 }
 
 // mayEmit over-approximates the emitters, ignoring checks: the nodes that
@@ -97,31 +93,38 @@ func mayEmit(idx *index, known *knownEmitters) map[*funcNode]bool {
 }
 
 // findEmitters computes the least fixpoint of the emitter rule: a node is
-// an emitter when one of its calls is an emitterCall (judge.verdict). When
-// a node becomes one, only its callers are looked at again.
+// an emitter when one of its calls is an emitterCall (judge.verdict); its
+// events' type comes from its parameter j when every such call's does, else
+// it notifies. The work list holds call sites: what a call emits changes
+// only when its callee's state does (none, then type from a parameter,
+// then notifies), so each call is looked at a bounded number of times.
+// An emitter keeps, for its chain, the call that made it one: its callee
+// was an emitter before it, so chains never loop.
 func findEmitters(idx *index, known *knownEmitters, candidates map[*funcNode]bool, j *judge) *emitters {
-	em := &emitters{knownEmitters: known, local: make(map[*funcNode]*callSite)}
-	var work []*funcNode
+	em := &emitters{knownEmitters: known, local: make(map[*funcNode]*callSite), typeParam: make(map[*funcNode]int)}
+	var work []*callSite
 	for _, f := range idx.funcs {
 		if candidates[f] {
-			work = append(work, f)
+			work = append(work, f.calls...)
 		}
 	}
 	for len(work) > 0 {
-		f := work[0]
+		site := work[0]
 		work = work[1:]
-		if em.local[f] != nil {
+		f := site.fn
+		if em.local[f] != nil && em.typeParam[f] == notifies || j.verdict(em, site) != emitterCall {
 			continue
 		}
-		for _, site := range f.calls {
-			if j.verdict(em, site) == emitterCall {
-				em.local[f] = site
-				for _, caller := range idx.callers[f] {
-					work = append(work, caller.fn)
-				}
-				break
-			}
+		_, param := em.emission(site)
+		switch {
+		case em.local[f] == nil:
+			em.local[f], em.typeParam[f] = site, param
+		case em.typeParam[f] != param:
+			em.typeParam[f] = notifies
+		default:
+			continue
 		}
+		work = append(work, idx.callers[f]...)
 	}
 	return em
 }
@@ -132,7 +135,7 @@ func findEmitters(idx *index, known *knownEmitters, candidates map[*funcNode]boo
 func exportEmitterFacts(export func(types.Object, analysis.Fact), em *emitters) {
 	for _, f := range em.idx.funcs {
 		if f.obj != nil && em.local[f] != nil {
-			export(f.obj, &emitterFact{Steps: em.chain(em.local[f])})
+			export(f.obj, &emitterFact{Steps: em.chain(em.local[f]), TypeParam: em.typeParam[f]})
 		}
 	}
 }

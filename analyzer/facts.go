@@ -12,9 +12,12 @@ import (
 // emitterFact marks a function that can emit an event on a path it does not
 // guard itself, or an interface method one of whose implementations in its
 // package does. Steps lead from the function's own call (or the dispatch
-// to the implementation) down to the sink.
+// to the implementation) down to the sink. TypeParam is the parameter
+// whose argument is the event type of every emission it makes, or
+// notifies (-1): a call that passes "Trace" there notifies no one.
 type emitterFact struct {
-	Steps []emitStep
+	Steps     []emitStep
+	TypeParam int
 }
 
 // emitStep is one step on the way to a sink: a call, what is called and
@@ -38,6 +41,9 @@ func (f *emitterFact) String() string {
 		} else {
 			parts = append(parts, s.Callee+"@"+s.At)
 		}
+	}
+	if f.TypeParam != notifies {
+		return fmt.Sprintf("emitter(%s; type=param %d)", strings.Join(parts, " -> "), f.TypeParam)
 	}
 	return "emitter(" + strings.Join(parts, " -> ") + ")"
 }

@@ -15,9 +15,9 @@ func init() {
 	fs := &Analyzer.Flags
 	values := map[string]flag.Value{
 		"scope":     scopeFlag{},
-		"roots":     &checkedList{&flagConfig.Roots},
-		"sinks":     &checkedList{&flagConfig.Sinks},
-		"guards":    &checkedList{&flagConfig.Guards},
+		"roots":     &validatedList{&flagConfig.Roots},
+		"sinks":     &validatedList{&flagConfig.Sinks},
+		"guards":    &validatedList{&flagConfig.Guards},
 		"strict":    boolFlag{&flagConfig.Strict},
 		"generated": boolFlag{&flagConfig.Generated},
 	}
@@ -68,17 +68,17 @@ func (scopeFlag) Set(v string) error {
 	return nil
 }
 
-// checkedList is a comma-separated list flag, validated by its Config field.
-type checkedList struct{ p *[]string }
+// validatedList is a comma-separated list flag, validated by its Config field.
+type validatedList struct{ p *[]string }
 
-func (f *checkedList) String() string {
+func (f *validatedList) String() string {
 	if f == nil || f.p == nil {
 		return ""
 	}
 	return strings.Join(*f.p, ",")
 }
 
-func (f *checkedList) Set(v string) error {
+func (f *validatedList) Set(v string) error {
 	var items []string
 	for _, item := range strings.Split(v, ",") {
 		if item = strings.TrimSpace(item); item != "" {

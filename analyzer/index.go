@@ -27,6 +27,7 @@ type index struct {
 	lits     map[*ast.FuncLit]*funcNode
 	callers  map[*funcNode][]*callSite // the reverse call graph: the static call sites of each node
 	escaping escapes                   // the variables the flow analysis cannot follow
+	assigned map[*types.Var]bool       // the variables assigned after their declaration, or whose address is taken
 }
 
 // funcNode is a node of the call graph: a function body (a declaration
@@ -122,6 +123,7 @@ func newIndex(m *model, in *inspector.Inspector, isSink func(*types.Func) bool) 
 			lits:     make(map[*ast.FuncLit]*funcNode),
 			callers:  make(map[*funcNode][]*callSite),
 			escaping: make(escapes),
+			assigned: make(map[*types.Var]bool),
 		},
 		vars: newFuncVarsBuilder(m.info, m.pkg),
 	}
@@ -208,6 +210,9 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 					rhs = n.Rhs[i]
 				}
 				b.vars.write(lhs, rhs)
+				if v := varOf(b.info, lhs); v != nil && n.Tok != token.DEFINE {
+					b.assigned[v] = true
+				}
 			}
 			b.escaping.note(b.info, n, owner.literal())
 		case *ast.ValueSpec:
@@ -221,9 +226,15 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
 				b.vars.addressTaken(n.X)
+				if v := varOf(b.info, n.X); v != nil {
+					b.assigned[v] = true
+				}
 			}
 			b.escaping.note(b.info, n, nil)
 		case *ast.IncDecStmt:
+			if v := varOf(b.info, n.X); v != nil {
+				b.assigned[v] = true
+			}
 			b.escaping.note(b.info, n, owner.literal())
 		}
 	}

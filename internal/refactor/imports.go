@@ -24,9 +24,9 @@ func (imp Import) spec() string {
 	return imp.Name + " " + strconv.Quote(imp.Path)
 }
 
-// Qualifier returns how code at pos refers to a member of the package at
-// pkgPath ("errors." or "" for a dot import), reusing the file's import
-// when its name is not hidden there. Otherwise it picks a free name, the
+// Qualifier returns how code refers to a member of the package at pkgPath
+// ("errors." or "" for a dot import) where lookup resolves names, reusing
+// the file's import when lookup finds its name unhidden. Otherwise it picks a free name, the
 // package's own or "std"+name, and returns the import to add.
 func Qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, pkgPath, member string) (string, []Import, bool) {
 	for _, spec := range file.Imports {
@@ -68,7 +68,8 @@ func Qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func
 }
 
 // freeImportName: a new file-level import named name would clash with no
-// package-level name or import of the file, and nothing hides it at pos.
+// package-level name or import of the file, and lookup finds nothing that
+// hides it.
 func freeImportName(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, name string) bool {
 	if pkg.Scope().Lookup(name) != nil {
 		return false
