@@ -94,9 +94,9 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 		}
 		return exit
 	}
-	// Findings do not hide errors: the exit code stays 1.
-	if code := printFindings(graph, opts, stdout, stderr); exit == 0 {
-		exit = code
+	code := printFindings(graph, opts, stdout, stderr)
+	if exit == 0 {
+		exit = code // findings do not hide errors: an exit code of 1 stays
 	}
 	if opts.debug('t') {
 		printTimes(stderr, graph, opts.debug('p'))
