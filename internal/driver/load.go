@@ -34,12 +34,12 @@ type LoadConfig struct {
 func Load(cfg LoadConfig, patterns ...string) ([]*packages.Package, error) {
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 		packages.NeedImports | packages.NeedTypesSizes | packages.NeedModule |
-		packages.NeedForTest
+		packages.NeedForTest | packages.NeedDeps
 	if cfg.Deps {
-		mode |= packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo
+		mode |= packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo
 	} else {
 		// Metadata only: typeCheck decides what comes from source.
-		mode |= packages.NeedDeps | packages.NeedExportFile
+		mode |= packages.NeedExportFile
 	}
 	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests}
 	if cfg.Tags != "" {
