@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"log"
 	"os"
@@ -41,7 +43,12 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 		lcfg.Emitters = emittersOf(a)
 	}
 	initial, err := Load(lcfg, patterns...)
-	if err != nil {
+	var goErr *GoError
+	switch {
+	case errors.As(err, &goErr):
+		fmt.Fprintln(stderr, goErr) // as go vet prints it: alone
+		return 1
+	case err != nil:
 		logger.Print(err)
 		return 1
 	}
