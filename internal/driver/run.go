@@ -21,7 +21,8 @@ import (
 // x/tools multichecker would: 1 when loading or analysis failed, 3 when
 // findings were printed as text, 0 otherwise (always with -json). A
 // package with errors is analysed all the same (see errors.go), and the
-// exit code is 1.
+// exit code is 1; patterns that leave nothing to analyse (a [*GoError])
+// print go's message alone and exit 1, as go vet does.
 func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr io.Writer) int {
 	logger := log.New(stderr, filepath.Base(os.Args[0])+": ", 0)
 	verbosef := func(string, ...any) {}
@@ -63,7 +64,7 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 			logger.Printf("%s has errors: analysed as far as its types go, its findings may be incomplete", path)
 		}
 	}()
-	if opts.Enabled { // a disabled analyzer's names name nothing it uses
+	if opts.Enabled { // a disabled analyzer uses no configured name
 		if err := checkConfiguredPackages(a, initial); err != nil {
 			logger.Print(err)
 			return 1
