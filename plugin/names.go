@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
+	"github.com/ctxnotify/ctxnotify-lint/internal/modcheck"
 )
 
 // checkModuleNames returns an error for a sinks or guards entry that lies
@@ -20,7 +20,7 @@ func checkModuleNames(s Settings) error {
 	if err != nil {
 		return nil
 	}
-	root, modPath, ok := qualname.FindModule(wd)
+	root, modPath, ok := modcheck.FindModule(wd)
 	if !ok {
 		return nil
 	}
@@ -30,7 +30,7 @@ func checkModuleNames(s Settings) error {
 	}{{"sinks", s.Sinks}, {"guards", s.Guards}} {
 		for _, name := range list.names {
 			name = trimInverse(name)
-			if err := qualname.CheckInModule(root, modPath, name); err != nil {
+			if err := modcheck.CheckInModule(root, modPath, name); err != nil {
 				return fmt.Errorf("%s: %s: %q names nothing: %v", Name, list.setting, name, err)
 			}
 		}

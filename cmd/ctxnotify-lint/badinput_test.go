@@ -109,3 +109,21 @@ func TestFixReportsAnalysisErrors(t *testing.T) {
 	r := testkit.Run(t, dir, testkit.Command(t), "-fix", "-ctxnotify.sinks=example.com/bad/notify.Nope.Send", "./notify")
 	checkBadOutput(t, "standalone -fix", r, 1, "names nothing")
 }
+
+// TestDisabledChecksNoNames checks that -ctxnotify=false leaves the
+// configured names alone, standalone and under go vet: an entry that
+// names nothing is no error when no analyzer would use it.
+func TestDisabledChecksNoNames(t *testing.T) {
+	t.Parallel()
+	bin := testkit.Command(t)
+	dir := testkit.WriteModule(t, badModule)
+	args := []string{"-ctxnotify=false", "-ctxnotify.sinks=example.com/bad/nope.Send", "./plain"}
+	for mode, r := range map[string]testkit.Result{
+		"standalone": testkit.Run(t, dir, bin, args...),
+		"go vet":     testkit.Run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, args...)...),
+	} {
+		if r.Code != 0 || r.Output != "" {
+			t.Errorf("%s: exit code %d, output %q; want 0 and nothing", mode, r.Code, r.Output)
+		}
+	}
+}

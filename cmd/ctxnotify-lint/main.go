@@ -34,7 +34,7 @@ func main() {
 		if cl.Help {
 			driver.RegisterHelpFlags()
 		}
-		if len(cl.Patterns) == 1 && strings.HasSuffix(cl.Patterns[0], ".cfg") {
+		if cl.Enabled && len(cl.Patterns) == 1 && strings.HasSuffix(cl.Patterns[0], ".cfg") {
 			if err := driver.CheckVetConfig(lintAnalyzer, cl.Patterns[0]); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)

@@ -5,7 +5,8 @@
 //
 // One file per job: load.go (the import graph from go list, type-checked
 // by typecheck.go: the named packages and the dependencies that sources.go,
-// scan.go and mayemit.go select from source, the others from export data),
+// scan.go and mayemit.go select from source, the others from export data;
+// patterns that leave nothing to analyse end the run with go vet's message),
 // prune.go (the import graph cut down to the packages analysed), errors.go
 // (packages with errors, analysed all the same), dedupe.go (a finding of a
 // file shared by a package and its test variant kept once), fix.go and

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/modcheck"
 	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 )
 
@@ -49,17 +50,17 @@ func CheckVetConfig(a *analysis.Analyzer, cfgFile string) error {
 	var root string
 	var ok bool
 	if cfg.ModulePath != "" {
-		root, ok = qualname.ModuleRoot(cfg.Dir, cfg.ImportPath, cfg.ModulePath)
+		root, ok = modcheck.ModuleRoot(cfg.Dir, cfg.ImportPath, cfg.ModulePath)
 	} else {
 		// Go 1.27's .cfg files no longer name the module: its go.mod does.
-		root, cfg.ModulePath, ok = qualname.FindModule(cfg.Dir)
+		root, cfg.ModulePath, ok = modcheck.FindModule(cfg.Dir)
 		ok = ok && (cfg.ImportPath == cfg.ModulePath || strings.HasPrefix(cfg.ImportPath, cfg.ModulePath+"/"))
 	}
 	if !ok {
 		return nil
 	}
 	return forConfiguredNames(a, func(setting, name string) error {
-		if err := qualname.CheckInModule(root, cfg.ModulePath, name); err != nil {
+		if err := modcheck.CheckInModule(root, cfg.ModulePath, name); err != nil {
 			return fmt.Errorf("%s: %s: %q names nothing: %v", a.Name, setting, name, err)
 		}
 		return nil

@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"log"
 	"os"
@@ -19,7 +21,8 @@ import (
 // x/tools multichecker would: 1 when loading or analysis failed, 3 when
 // findings were printed as text, 0 otherwise (always with -json). A
 // package with errors is analysed all the same (see errors.go), and the
-// exit code is 1.
+// exit code is 1; patterns that leave nothing to analyse (a [*GoError])
+// print go's message alone and exit 1, as go vet does.
 func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr io.Writer) int {
 	logger := log.New(stderr, filepath.Base(os.Args[0])+": ", 0)
 	verbosef := func(string, ...any) {}
@@ -41,7 +44,12 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 		lcfg.Emitters = emittersOf(a)
 	}
 	initial, err := Load(lcfg, patterns...)
-	if err != nil {
+	var goErr *GoError
+	switch {
+	case errors.As(err, &goErr):
+		fmt.Fprintln(stderr, goErr) // as go vet prints it: alone
+		return 1
+	case err != nil:
 		logger.Print(err)
 		return 1
 	}
@@ -56,9 +64,11 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 			logger.Printf("%s has errors: analysed as far as its types go, its findings may be incomplete", path)
 		}
 	}()
-	if err := checkConfiguredPackages(a, initial); err != nil && opts.Enabled {
-		logger.Print(err)
-		return 1
+	if opts.Enabled { // a disabled analyzer uses no configured name
+		if err := checkConfiguredPackages(a, initial); err != nil {
+			logger.Print(err)
+			return 1
+		}
 	}
 	if !opts.Deps {
 		PruneToAnalysed(initial)
@@ -94,9 +104,9 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 		}
 		return exit
 	}
-	// Findings do not hide errors: the exit code stays 1.
-	if code := printFindings(graph, opts, stdout, stderr); exit == 0 {
-		exit = code
+	code := printFindings(graph, opts, stdout, stderr)
+	if exit == 0 {
+		exit = code // findings do not hide errors: an exit code of 1 stays
 	}
 	if opts.debug('t') {
 		printTimes(stderr, graph, opts.debug('p'))

@@ -1,17 +1,13 @@
 // Package qualname parses the qualified names that the sinks and guards
-// settings take, "pkgpath.Func" or "pkgpath.Type.Method", and checks them
-// against a module on disk. The analyzer only parses them (a pass reads no
-// file); the drivers check them when they are configured.
+// settings take, "pkgpath.Func" or "pkgpath.Type.Method": string functions
+// alone, since the analyzer imports it and a pass reads no file. Package
+// modcheck checks the names against a module on disk, for the drivers.
 package qualname
 
 import (
 	"fmt"
 	"go/token"
-	"os"
-	"path/filepath"
 	"strings"
-
-	"golang.org/x/mod/modfile"
 )
 
 // Form is the accepted form, as error messages and help texts quote it.
@@ -52,62 +48,4 @@ func Packages(name string) []string {
 		}
 	}
 	return out
-}
-
-// CheckInModule returns an error when name lies in the module at root
-// (whose path is modPath) but no package of the module, a directory with a
-// non-test Go file, can hold it: a typo would otherwise check nothing.
-// Names outside the module are not its business.
-func CheckInModule(root, modPath, name string) error {
-	if !strings.HasPrefix(name, modPath+"/") && !strings.HasPrefix(name, modPath+".") {
-		return nil
-	}
-	pkgs := Packages(name)
-	for _, pkgPath := range pkgs {
-		if rel, ok := strings.CutPrefix(pkgPath, modPath); ok && hasGoFiles(filepath.Join(root, filepath.FromSlash(rel))) {
-			return nil
-		}
-	}
-	return fmt.Errorf("module %s has no package %s", modPath, pkgs[0])
-}
-
-// ModuleRoot finds the root directory of the module at modPath from the
-// directory and import path of one of its packages.
-func ModuleRoot(dir, pkgPath, modPath string) (string, bool) {
-	rel, ok := strings.CutPrefix(strings.TrimSuffix(pkgPath, "_test"), modPath)
-	if !ok {
-		return "", false
-	}
-	rel = filepath.FromSlash(strings.TrimPrefix(rel, "/"))
-	if rel == "" {
-		return dir, true
-	}
-	return strings.CutSuffix(dir, string(filepath.Separator)+rel)
-}
-
-// FindModule returns the root and path of the module whose go.mod is in
-// dir or the nearest directory above it.
-func FindModule(dir string) (root, modPath string, ok bool) {
-	for {
-		if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
-			modPath = modfile.ModulePath(data)
-			return dir, modPath, modPath != ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", "", false
-		}
-		dir = parent
-	}
-}
-
-// hasGoFiles reports whether dir holds a non-test Go file.
-func hasGoFiles(dir string) bool {
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
-			return true
-		}
-	}
-	return false
 }
