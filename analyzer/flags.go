@@ -51,6 +51,16 @@ func (f boolFlag) Set(v string) error {
 
 func (boolFlag) IsBoolFlag() bool { return true }
 
+// FlagConfig returns the Config that the -ctxnotify.NAME flags of
+// [Analyzer] have set: what the command's driver reads of the settings.
+func FlagConfig() Config {
+	c := flagConfig
+	c.Roots = append([]string(nil), c.Roots...)
+	c.Sinks = append([]string(nil), c.Sinks...)
+	c.Guards = append([]string(nil), c.Guards...)
+	return c
+}
+
 // flagSettings validates the flag values for one run.
 func flagSettings() (*settings, error) { return flagConfig.validate() }
 

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"github.com/ctxnotify/ctxnotify-lint/internal/driver"
 )
 
@@ -35,7 +36,7 @@ func main() {
 			driver.RegisterHelpFlags()
 		}
 		if cl.Enabled && len(cl.Patterns) == 1 && strings.HasSuffix(cl.Patterns[0], ".cfg") {
-			if err := driver.CheckVetConfig(lintAnalyzer, cl.Patterns[0]); err != nil {
+			if err := driver.CheckVetConfig(lintAnalyzer.Name, analyzer.FlagConfig(), cl.Patterns[0]); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}
@@ -43,5 +44,6 @@ func main() {
 		multichecker.Main(lintAnalyzer)
 		return
 	}
+	cl.Config = analyzer.FlagConfig()
 	os.Exit(driver.Run(lintAnalyzer, cl.Options, cl.Patterns, os.Stdout, os.Stderr))
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
 // Options are the standalone driver's settings: the multichecker's
@@ -28,6 +30,12 @@ type Options struct {
 	Trace      string // -trace: write a runtime trace to this file
 
 	Dir string // the directory the patterns are relative to; "" is the current one
+
+	// Config holds the analyzer's settings, as [analyzer.New] takes them:
+	// the driver reads them to choose the dependencies that may declare
+	// emitters and to check the configured names. The command sets it from
+	// the -ctxnotify.NAME flags ([analyzer.FlagConfig]).
+	Config analyzer.Config
 }
 
 // debugFlags are the letters of -debug, as in the multichecker: show

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"github.com/ctxnotify/ctxnotify-lint/internal/modcheck"
 	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 )
@@ -19,12 +19,12 @@ import (
 // dependencies alike: a typo in the package path would otherwise check
 // nothing. (The analyzer itself reports entries that name nothing in a
 // package it sees; only the standalone driver sees the whole import graph.)
-func checkConfiguredPackages(a *analysis.Analyzer, initial []*packages.Package) error {
+func checkConfiguredPackages(analyzerName string, c analyzer.Config, initial []*packages.Package) error {
 	loaded := make(map[string]bool)
 	packages.Visit(initial, nil, func(p *packages.Package) { loaded[p.PkgPath] = true })
-	return forConfiguredNames(a, func(setting, name string) error {
+	return forConfiguredNames(c, func(setting, name string) error {
 		if !anyLoaded(loaded, name) {
-			return fmt.Errorf("-%s.%s: %q names nothing: no package this run loads is %s", a.Name, setting, name, qualname.Packages(name)[0])
+			return fmt.Errorf("-%s.%s: %q names nothing: no package this run loads is %s", analyzerName, setting, name, qualname.Packages(name)[0])
 		}
 		return nil
 	})
@@ -35,8 +35,8 @@ func checkConfiguredPackages(a *analysis.Analyzer, initial []*packages.Package) 
 // entry in that module must name one of its packages. This is the file
 // system's part of the check, done before the analysis, which reads no
 // file.
-func CheckVetConfig(a *analysis.Analyzer, cfgFile string) error {
-	if !anyConfiguredNames(a) {
+func CheckVetConfig(analyzerName string, c analyzer.Config, cfgFile string) error {
+	if len(c.Sinks) == 0 && len(c.Guards) == 0 {
 		return nil // the common case: nothing to read for each package
 	}
 	data, err := os.ReadFile(cfgFile)
@@ -59,36 +59,24 @@ func CheckVetConfig(a *analysis.Analyzer, cfgFile string) error {
 	if !ok {
 		return nil
 	}
-	return forConfiguredNames(a, func(setting, name string) error {
+	return forConfiguredNames(c, func(setting, name string) error {
 		if err := modcheck.CheckInModule(root, cfg.ModulePath, name); err != nil {
-			return fmt.Errorf("%s: %s: %q names nothing: %v", a.Name, setting, name, err)
+			return fmt.Errorf("%s: %s: %q names nothing: %v", analyzerName, setting, name, err)
 		}
 		return nil
 	})
 }
 
-// anyConfiguredNames reports whether a sinks or guards flag is set.
-func anyConfiguredNames(a *analysis.Analyzer) bool {
-	for _, setting := range []string{"sinks", "guards"} {
-		if f := a.Flags.Lookup(setting); f != nil && f.Value.String() != "" {
-			return true
-		}
-	}
-	return false
-}
-
 // forConfiguredNames calls check for each entry of the sinks and guards
-// flags, in order, and returns its first error.
-func forConfiguredNames(a *analysis.Analyzer, check func(setting, name string) error) error {
-	for _, setting := range []string{"sinks", "guards"} {
-		f := a.Flags.Lookup(setting)
-		if f == nil || f.Value.String() == "" {
-			continue
-		}
-		names := strings.Split(f.Value.String(), ",")
-		sort.Strings(names)
+// settings, each sorted, and returns its first error.
+func forConfiguredNames(c analyzer.Config, check func(setting, name string) error) error {
+	for _, list := range []struct {
+		setting string
+		names   []string
+	}{{"sinks", c.Sinks}, {"guards", c.Guards}} {
+		names := slices.Sorted(slices.Values(list.names))
 		for _, name := range names {
-			if err := check(setting, strings.TrimPrefix(strings.TrimSpace(name), "!")); err != nil {
+			if err := check(list.setting, strings.TrimPrefix(strings.TrimSpace(name), "!")); err != nil {
 				return err
 			}
 		}

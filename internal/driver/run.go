@@ -41,7 +41,7 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 	lcfg := LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps, Tags: opts.Tags, Logf: verbosef}
 	if opts.Enabled && len(a.FactTypes) > 0 {
 		// Only an analyzer with facts learns anything from dependencies.
-		lcfg.Emitters = emittersOf(a)
+		lcfg.Emitters = emittersOf(opts.Config)
 	}
 	initial, err := Load(lcfg, patterns...)
 	var goErr *GoError
@@ -65,7 +65,7 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 		}
 	}()
 	if opts.Enabled { // a disabled analyzer uses no configured name
-		if err := checkConfiguredPackages(a, initial); err != nil {
+		if err := checkConfiguredPackages(a.Name, opts.Config, initial); err != nil {
 			logger.Print(err)
 			return 1
 		}

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
@@ -26,26 +26,19 @@ type Emitters struct {
 	WithContext bool
 }
 
-// emittersOf returns what may make an emitter for a: the recorder
-// methods and the sinks configured with its -sinks flag; and, with
-// -scope=reconcile, functions with a context too.
-func emittersOf(a *analysis.Analyzer) *Emitters {
+// emittersOf returns what may make an emitter under the analyzer's
+// settings: the recorder methods and the configured sinks; and, under
+// scope reconcile, functions with a context too.
+func emittersOf(c analyzer.Config) *Emitters {
 	e := &Emitters{Calls: recorders.Names(), Reach: []string{recorders.RuntimePackage}}
-	if f := a.Flags.Lookup("scope"); f != nil {
-		e.WithContext = f.Value.String() == "reconcile"
-	}
-	if f := a.Flags.Lookup("sinks"); f != nil {
-		for name := range strings.SplitSeq(f.Value.String(), ",") {
-			if name = strings.TrimSpace(name); name == "" {
-				continue
-			}
-			// Every package path the name may start with: the last
-			// element of a path may hold dots.
-			pkgs := qualname.Packages(name)
-			e.Packages = append(e.Packages, pkgs...)
-			e.Reach = append(e.Reach, pkgs...)
-			e.Calls = append(e.Calls, name[strings.LastIndex(name, ".")+1:])
-		}
+	e.WithContext = c.Scope == "reconcile"
+	for _, name := range c.Sinks {
+		// Every package path the name may start with: the last element
+		// of a path may hold dots.
+		pkgs := qualname.Packages(name)
+		e.Packages = append(e.Packages, pkgs...)
+		e.Reach = append(e.Reach, pkgs...)
+		e.Calls = append(e.Calls, name[strings.LastIndex(name, ".")+1:])
 	}
 	return e
 }

@@ -168,7 +168,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, obj runtime.Object, err erro
 func TestEmittingDeps(t *testing.T) {
 	t.Parallel()
 	dir := testkit.WriteModule(t, depsModule)
-	roots, err := Load(LoadConfig{Dir: dir, Emitters: emittersOf(analyzer.Analyzer)}, "./app")
+	roots, err := Load(LoadConfig{Dir: dir, Emitters: emittersOf(analyzer.Config{})}, "./app")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,5 +264,41 @@ func TestFactsThroughExportData(t *testing.T) {
 	}
 	if want := []string{"c/c.go:10:2"}; !slices.Equal(got, want) {
 		t.Errorf("findings at %q, want %q", got, want)
+	}
+}
+
+// TestConfigStandalone: an analyzer made by analyzer.New keeps its
+// settings in Run, which reads them from Options.Config. With the
+// configured sink there, the dependency that declares it is analysed for
+// its facts and c's call of a.Notifier.Notify is found; without it the
+// driver has no reason to analyse a, and the finding is missing.
+func TestConfigStandalone(t *testing.T) {
+	t.Parallel()
+	dir := testkit.WriteModule(t, testkit.SmallModule)
+	cfg := analyzer.Config{Sinks: []string{testkit.SmallSink}, Scope: "reconcile", Roots: []string{`^example\.com/m/c\.`}}
+	lint, err := analyzer.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		config analyzer.Config
+		want   []string
+	}{
+		{cfg, []string{"c/c.go:10:2"}},
+		{analyzer.Config{}, nil},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := Run(lint, Options{Enabled: true, Dir: dir, Context: -1, Config: tc.config}, []string{"./c"}, &stdout, &stderr)
+		found, other := testkit.ParseFindings(t, dir, stderr.String())
+		var got []string
+		for _, f := range found {
+			got = append(got, fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column))
+		}
+		if !slices.Equal(got, tc.want) || len(other) > 0 || code != 0 && code != 3 {
+			t.Errorf("Config %+v: exit code %d, findings at %q, want %q; output:\n%s", tc.config, code, got, tc.want, stderr.String())
+		}
+	}
+	if e := emittersOf(cfg); !e.WithContext || !slices.Contains(e.Calls, "Eventf") || !slices.Contains(e.Packages, "example.com/m/events") {
+		t.Errorf("emittersOf(%+v) = %+v", cfg, e)
 	}
 }
