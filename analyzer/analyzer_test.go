@@ -20,8 +20,9 @@ var (
 		"crosspkg/guard", "crosspkg/notify", "crosspkg/die", "crosspkg/controller",
 		"reassigned", "errorsis", "guardshapes", "booleans", "evalorder", "typeparams", "fresh/source", "fresh",
 		"ifaces", "ifaces/crossplane", "ifaces/karpenter", "ifaces/remoteimpl",
+		"trace/events", "trace",
 	}
-	eventsv1Packages = []string{"eventsv1/sinks", "eventsv1/notify", "eventsv1/flux"}
+	eventsv1Packages = []string{"eventsv1/sinks", "eventsv1/notify", "eventsv1/flux", "eventsv1/trace"}
 )
 
 // TestCatalogue checks every case's expectations, then, on the same
@@ -31,6 +32,7 @@ func TestCatalogue(t *testing.T) {
 	results = append(results, analysistest.Run(t, eventsv1, analyzer.Analyzer, eventsv1Packages...)...)
 	t.Run("messages", func(t *testing.T) { checkMessages(t, results) })
 	t.Run("related", func(t *testing.T) { checkRelated(t, results) })
+	t.Run("facts", func(t *testing.T) { checkFacts(t, results) })
 }
 
 // TestScopeReconcile: reconcile code, also through calls and method
@@ -39,7 +41,7 @@ func TestCatalogue(t *testing.T) {
 // and directly alike (scope/reconciler).
 func TestScopeReconcile(t *testing.T) {
 	a := newAnalyzer(t, analyzer.Config{Scope: "reconcile", Roots: []string{`^scope\.R\.Run$`}})
-	analysistest.Run(t, testdata, a, "scope", "scope/publish", "scope/reconciler")
+	analysistest.Run(t, testdata, a, "scope", "scope/publish", "scope/eventlogf", "scope/reconciler")
 }
 
 func TestStrict(t *testing.T) {

@@ -24,6 +24,7 @@ type gen struct {
 	cq, eq  string // how the file spells "context." and "errors."; eq "-" when unavailable
 	fns     []genFunc
 	haveRec map[string]bool // Reconcile methods already declared, by receiver
+	events  int             // emissions written, to vary their event types
 }
 
 // genFunc is a generated function that others may call or take as a value.
@@ -54,6 +55,14 @@ func (g *gen) pick(n int) int {
 	c := int(g.in[0])
 	g.in = g.in[1:]
 	return c % n
+}
+
+// eventType returns the event type of the next emission, in turn: a
+// Warning, Flux's Trace (the literal, a named constant), a Normal. It
+// consumes no input, so that the corpus keeps its programs.
+func (g *gen) eventType() string {
+	g.events++
+	return [...]string{"corev1.EventTypeWarning", `"Trace"`, "traceType", "corev1.EventTypeNormal"}[g.events%4]
 }
 
 func (g *gen) fresh(prefix string) string {
@@ -143,6 +152,14 @@ func running(ctx %[2]sContext) bool { return ctx.Err() == nil }
 func notify(rec %[1]s.EventRecorder, obj runtime.Object, msg string) {
 	rec.Event(obj, corev1.EventTypeWarning, "Failed", msg)
 }
+
+// recordOf takes its event type from its caller: a call that passes "Trace"
+// emits nothing that notifies.
+func recordOf(rec %[1]s.EventRecorder, obj runtime.Object, eventType, msg string) {
+	rec.Event(obj, eventType, "Recorded", msg)
+}
+
+const traceType = "Trace"
 
 func notified(rec %[1]s.EventRecorder, obj runtime.Object) bool {
 	rec.Event(obj, corev1.EventTypeWarning, "Failed", "m")

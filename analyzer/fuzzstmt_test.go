@@ -97,17 +97,20 @@ func (g *gen) emit(e *env) {
 	var call string
 	switch g.pick(17) {
 	case 0:
-		call = `r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "msg")`
+		call = `r.rec.Event(r.obj, ` + g.eventType() + `, "Failed", "msg")`
 	case 1:
 		call = `r.rec.Eventf(r.obj, corev1.EventTypeNormal, "Done", "%d", 1)`
 	case 2:
-		call = `r.rec.AnnotatedEventf(r.obj, nil, corev1.EventTypeWarning, "Failed", "m")`
+		call = `r.rec.AnnotatedEventf(r.obj, nil, ` + g.eventType() + `, "Failed", "m")`
 	case 3:
 		call = `r.flux.Eventf(r.obj, corev1.EventTypeWarning, "Failed", "m")`
 	case 4:
-		call = `r.kev.Eventf(r.obj, nil, corev1.EventTypeWarning, "Failed", "Reconcile", "m")`
+		call = `r.kev.Eventf(r.obj, nil, ` + g.eventType() + `, "Failed", "Reconcile", "m")`
 	case 5:
 		call = `notify(r.rec, r.obj, "m")`
+		if t := g.eventType(); t != "corev1.EventTypeWarning" {
+			call = `recordOf(r.rec, r.obj, ` + t + `, "m")`
+		}
 	case 6:
 		call = `emitAny(r.rec, r.obj, 42)`
 	case 7:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,6 +25,62 @@ var messageGoldens = []struct {
 }{
 	{"messages.golden", []string{"fresh", "booleans", "errorsis", "guards", "eventsv1/sinks", "eventsv1/flux"}},
 	{"ifaces.golden", []string{"ifaces", "ifaces/crossplane", "ifaces/karpenter"}},
+	{"trace.golden", []string{"trace/events", "trace", "eventsv1/trace"}},
+}
+
+// The fact goldens: the emitter facts of the packages whose emitters take
+// their event type from a parameter.
+var factGoldens = []struct {
+	golden string
+	pkgs   []string
+}{
+	{"trace.facts.golden", []string{"trace/events", "trace", "eventsv1/trace"}},
+}
+
+// checkFacts pins the facts exported on the objects of each golden's
+// packages, in source order, as -debug=f prints them; -update rewrites
+// them.
+func checkFacts(t *testing.T, results []*analysistest.Result) {
+	for _, g := range factGoldens {
+		var b strings.Builder
+		for _, pkg := range g.pkgs {
+			r := resultOf(t, results, pkg)
+			var lines []string
+			for obj, facts := range r.Facts {
+				if obj == nil {
+					continue // package facts
+				}
+				posn := r.Pass.Fset.Position(obj.Pos())
+				for _, f := range facts {
+					lines = append(lines, fmt.Sprintf("%s:%05d: %s: %v\n", filepath.Base(posn.Filename), posn.Line, methodName(obj), f))
+				}
+			}
+			slices.Sort(lines)
+			for _, l := range lines {
+				file, rest, _ := strings.Cut(l, ":")
+				line, rest, _ := strings.Cut(rest, ":")
+				fmt.Fprintf(&b, "%s/%s:%s:%s", pkg, file, strings.TrimLeft(line, "0"), rest)
+			}
+		}
+		compareGolden(t, filepath.Join(testdata, g.golden), b.String())
+	}
+}
+
+// compareGolden compares got with the golden file; -update rewrites it.
+func compareGolden(t *testing.T, golden, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
+	}
 }
 
 // checkMessages pins the exact messages and related information of the
@@ -49,18 +106,7 @@ func checkMessages(t *testing.T, results []*analysistest.Result) {
 				}
 			}
 		}
-		if *update {
-			if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := b.String(); got != string(want) {
-			t.Errorf("messages differ from %s (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
-		}
+		compareGolden(t, golden, b.String())
 	}
 }
 

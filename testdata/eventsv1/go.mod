@@ -7,6 +7,7 @@ module eventsv1
 go 1.26.0
 
 require (
+	github.com/fluxcd/pkg/apis/event v0.30.0
 	github.com/fluxcd/pkg/runtime v0.117.0
 	github.com/go-logr/logr v1.4.3
 	k8s.io/api v0.37.2
@@ -17,6 +18,7 @@ require (
 )
 
 replace (
+	github.com/fluxcd/pkg/apis/event => ../src/github.com/fluxcd/pkg/apis/event
 	github.com/fluxcd/pkg/runtime => ./fluxcd/pkg/runtime
 	github.com/go-logr/logr => ../src/github.com/go-logr/logr
 	k8s.io/api => ../src/k8s.io/api

@@ -24,6 +24,8 @@ var stopping = func(ctx context.Context) bool { return errors.Is(ctx.Err(), cont
 func Reconcile(ctx context.Context, n *Notifier) {
 	n.Send("failed") // want `event emitted by n.Send is not guarded`
 	Alert("failed")  // want `event emitted by Alert is not guarded`
+	// A configured sink has no event type: it always notifies.
+	Alert("Trace") // want `event emitted by Alert is not guarded`
 	if Running(ctx) {
 		Alert("guarded")
 	}
