@@ -69,6 +69,39 @@
 // followed; other function values are not. The -sinks flag adds sinks by
 // name.
 //
+// # Trace events
+//
+// An emission whose event type is the constant "Trace" (Flux's
+// eventv1.EventTypeTrace) is not a notification, and is never reported,
+// directly or through an emitter: Flux's recorder persists a Trace event as
+// a Normal Kubernetes event and never forwards it to notification-controller
+// ("Do not send trace events to notification controller"), and client-go's
+// recorders drop every type other than Normal and Warning. So Flux's
+// "artifact up-to-date" and "garbage collected" events after shutdown are
+// no false alarms. The type is the argument before the reason: the second
+// of a core/v1 Event or Eventf, the third of its AnnotatedEventf, the third
+// of an events.k8s.io/v1 Eventf, the fourth of its AnnotatedEventf. Only a
+// constant expression decides (eventv1.EventTypeTrace, "Trace", a constant
+// of that value); a variable holding it does not. A configured sink has no
+// known type argument: it always notifies.
+//
+// For an emitter the type can come from its caller:
+//
+//   - an emitter all of whose emissions are Trace events is no emitter;
+//   - an emitter all of whose unguarded emissions take their type from the
+//     same parameter, directly or passed on to another such emitter
+//     (eventLogf(obj, eventType, reason, msg) calling
+//     r.Eventf(obj, eventType, ...)), carries that parameter in its fact
+//     (type=param N), as printf's facts carry the format parameter, and the
+//     argument at each call decides, also across packages and through
+//     interface methods: a call that passes "Trace" there is not reported,
+//     every other call is. A parameter the emitter assigns is not its
+//     caller's type;
+//   - any other emitter is a notification emitter.
+//
+// Inside a function with a usable context, a sink whose type is not a
+// constant is judged like any other: it is reported there.
+//
 // # Usable contexts
 //
 // A call is analysed when a usable context is in hand there: a variable of
@@ -367,7 +400,8 @@
 // holds in the packages that import it:
 //
 //	emitter(...)    a function that emits on a path it does not guard (the chain to the sink),
-//	                or an emitter interface method (the implementation that emits, then its chain)
+//	                or an emitter interface method (the implementation that emits, then its chain);
+//	                "; type=param N" when its events' type is the argument of its parameter N
 //	guard(...)      a guard function: its checked parameter and what each result tells
 //	errorsIs        a function that forwards to errors.Is
 //	noReturn        a function that never returns

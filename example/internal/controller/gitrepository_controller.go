@@ -5,6 +5,7 @@ import (
 	"os"
 	"time"
 
+	eventv1 "github.com/fluxcd/pkg/apis/event/v1"
 	fluxevents "github.com/fluxcd/pkg/runtime/events"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -148,6 +149,7 @@ func (r *GitRepositoryReconciler) reconcileSource(ctx context.Context, obj *v1.G
 	}
 	*artifact = v1.Artifact{Path: r.Storage.PathFor(obj, revision), Revision: revision}
 	if cur := obj.Status.Artifact; cur != nil && cur.Revision == revision {
+		r.Eventf(obj, nil, eventv1.EventTypeTrace, "ArtifactUpToDate", "Checkout", "artifact up-to-date with remote revision: '%s'", revision) // not reported: a Trace event is a Kubernetes event only, never forwarded
 		return summarize.ResultSuccess, nil
 	}
 
@@ -183,6 +185,7 @@ func (r *GitRepositoryReconciler) reconcileDelete(ctx context.Context, obj *v1.G
 	if err := r.garbageCollect(obj); err != nil { // finding: garbageCollect emits without a usable context
 		return summarize.ResultEmpty, err
 	}
+	r.eventLogf(obj, eventv1.EventTypeTrace, "GarbageCollected", "garbage collected artifacts for deleted resource") // not reported: eventLogf takes its event type from here, and a Trace event notifies no one
 	controllerutil.RemoveFinalizer(obj, SourceFinalizer)
 	if err := r.Update(ctx, obj); err != nil {
 		return summarize.ResultEmpty, err
@@ -203,6 +206,14 @@ func (r *GitRepositoryReconciler) garbageCollect(obj *v1.GitRepository) error {
 		r.Eventf(obj, nil, corev1.EventTypeNormal, "GarbageCollectionSucceeded", "GarbageCollect", "artifacts removed") // guarded: a context made from context.Background is not usable; the caller is reported
 	}
 	return nil
+}
+
+// eventLogf logs and records an event of the type its caller gives, as
+// source-controller's EventLogf does: its callers are judged by the type
+// they pass.
+func (r *GitRepositoryReconciler) eventLogf(obj *v1.GitRepository, eventType, reason, messageFmt string, args ...any) {
+	ctrl.Log.WithValues("reason", reason).Info("event", "type", eventType)
+	r.Eventf(obj, nil, eventType, reason, "Reconcile", messageFmt, args...) // guarded: eventLogf has no context; its callers are judged
 }
 
 // notify emits an event about obj. It holds no context: callers decide
