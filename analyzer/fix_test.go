@@ -10,14 +10,18 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/txtar"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"github.com/ctxnotify/ctxnotify-lint/internal/driver"
 )
 
 var fixPackages = []string{
 	"fixes/wrap", "fixes/imports", "fixes/shadowed", "fixes/renamed",
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
 	"fixes/fields", "fixes/ifaces",
+	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
 }
 
 // TestFixes checks every fix against its golden file.
@@ -38,9 +42,11 @@ var fixTrees = []fixTree{
 	{"eventsv1", "eventsv1", "..", []string{"eventsv1/fixes"}},
 }
 
-// TestFixedCodeIsClean checks that each golden file is gofmt-clean, that the
-// fixed package type-checks, and that a second run finds nothing to fix:
-// only the findings that had no fix remain.
+// TestFixedCodeIsClean checks that each golden file (each section of a
+// golden archive) is gofmt-clean, and that the code -fix makes (the first
+// fix of each finding, merged as the command merges them) type-checks, its
+// tests included, and has nothing left to fix in a second run: only the
+// findings that had no fix remain.
 func TestFixedCodeIsClean(t *testing.T) {
 	for _, tree := range fixTrees {
 		t.Run(tree.name, func(t *testing.T) { checkFixedCodeIsClean(t, tree) })
@@ -50,46 +56,77 @@ func TestFixedCodeIsClean(t *testing.T) {
 func checkFixedCodeIsClean(t *testing.T, tree fixTree) {
 	first := analysistest.Run(&recorder{}, filepath.Join(testdata, tree.root), analyzer.Analyzer, tree.pkgs...)
 	unfixable := 0
+	seen := make(map[string]bool) // a file of a package with tests is analysed twice
+	var actions []*checker.Action
 	for _, r := range first {
+		actions = append(actions, r.Action)
 		for _, d := range r.Diagnostics {
-			if len(d.SuggestedFixes) == 0 {
+			if posn := r.Pass.Fset.Position(d.Pos).String(); len(d.SuggestedFixes) == 0 && !seen[posn] {
+				seen[posn] = true
 				unfixable++
 			}
 		}
 	}
-
-	dir := filepath.Join(copyTestdata(t), tree.root)
 	for _, pkg := range tree.pkgs {
-		goldens, err := filepath.Glob(filepath.Join(dir, tree.src, pkg, "*.go.golden"))
+		goldens, err := filepath.Glob(filepath.Join(testdata, tree.root, tree.src, pkg, "*.go.golden"))
 		if err != nil || len(goldens) == 0 {
 			t.Fatalf("%s: no golden files (%v)", pkg, err)
 		}
 		for _, golden := range goldens {
-			src, err := os.ReadFile(golden)
+			ar, err := txtar.ParseFile(golden)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if formatted, err := format.Source(src); err != nil || string(formatted) != string(src) {
-				t.Errorf("%s is not gofmt-clean (err=%v)", golden, err)
+			sections := ar.Files
+			if len(sections) == 0 {
+				sections = []txtar.File{{Name: "all fixes", Data: ar.Comment}}
 			}
-			// Expectations belong to the first run: drop them.
-			src = regexp.MustCompile("// want .*").ReplaceAll(src, nil)
-			if err := os.WriteFile(strings.TrimSuffix(golden, ".golden"), src, 0o644); err != nil {
-				t.Fatal(err)
+			for _, sec := range sections {
+				if formatted, err := format.Source(sec.Data); err != nil || string(formatted) != string(sec.Data) {
+					t.Errorf("%s, %s: not gofmt-clean (err=%v)", golden, sec.Name, err)
+				}
 			}
+		}
+	}
+	fixes, err := driver.MergeFixes(actions, os.ReadFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range fixes.Skipped {
+		if !s.Benign {
+			t.Errorf("first run: %v", s)
+		}
+	}
+	root := filepath.Join(testdata, tree.root)
+	dir := filepath.Join(copyTestdata(t), tree.root)
+	for _, f := range fixes.Files {
+		rel, err := filepath.Rel(root, f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Expectations belong to the first run: drop them.
+		src := regexp.MustCompile("// want .*").ReplaceAll(f.New, nil)
+		if err := os.WriteFile(filepath.Join(dir, rel), src, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 	rec := &recorder{}
 	second := analysistest.Run(rec, dir, analyzer.Analyzer, tree.pkgs...)
 	remaining := 0
+	seen = make(map[string]bool)
 	for _, r := range second {
 		if r.Err != nil {
 			t.Errorf("%s: %v", r.Pass.Pkg.Path(), r.Err)
 		}
 		for _, d := range r.Diagnostics {
+			posn := r.Pass.Fset.Position(d.Pos)
+			if seen[posn.String()] {
+				continue
+			}
+			seen[posn.String()] = true
 			remaining++
 			if len(d.SuggestedFixes) > 0 {
-				t.Errorf("%s: fixed code still has a fixable finding: %s", r.Pass.Fset.Position(d.Pos), d.Message)
+				t.Errorf("%s: fixed code still has a fixable finding: %s", posn, d.Message)
 			}
 		}
 	}

@@ -69,23 +69,30 @@ func paramOwner(f *funcNode, v *types.Var) *funcNode {
 	return nil
 }
 
-// nameBlankParams chooses, for each blank or unnamed context parameter a
-// fix checks, one name free at every call it fixes: ctx, else ctx2,
-// ctx3...
-func nameBlankParams(names *lookups, findings []*finding) map[*types.Var]string {
+// contextUse is a call site that refers to a context: the context a fix
+// checks there, or passes to a helper.
+type contextUse struct {
+	site *callSite
+	ctx  *types.Var
+}
+
+// nameBlankParams chooses, for each blank or unnamed context parameter
+// that a fix checks or passes, one name free at every call it fixes: ctx,
+// else ctx2, ctx3...
+func nameBlankParams(names *lookups, uses []contextUse) map[*types.Var]string {
 	sites := make(map[*types.Var][]token.Pos)
 	owners := make(map[*types.Var]*funcNode)
 	var order []*types.Var
-	for _, f := range findings {
-		v := f.ctx
+	for _, u := range uses {
+		v := u.ctx
 		if v == nil || v.Name() != "" && v.Name() != "_" {
 			continue
 		}
 		if _, seen := owners[v]; !seen {
-			owners[v] = paramOwner(f.site.fn, v)
+			owners[v] = paramOwner(u.site.fn, v)
 			order = append(order, v)
 		}
-		sites[v] = append(sites[v], f.site.call.Pos())
+		sites[v] = append(sites[v], u.site.call.Pos())
 	}
 	chosen := make(map[*types.Var]string)
 	for _, v := range order {

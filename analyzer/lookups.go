@@ -16,17 +16,17 @@ type lookups struct {
 	info     *types.Info
 	pkg      *types.Package
 	declared map[*funcNode]map[string]bool // names declared in the body of each outermost function
+	children map[*types.Scope][]*types.Scope // each scope's children met so far, by position
 }
 
 func newLookups(info *types.Info, pkg *types.Package) *lookups {
-	return &lookups{info: info, pkg: pkg, declared: make(map[*funcNode]map[string]bool)}
+	return &lookups{info: info, pkg: pkg, declared: make(map[*funcNode]map[string]bool), children: make(map[*types.Scope][]*types.Scope)}
 }
 
 // at returns the object name refers to at pos, in f.
 func (l *lookups) at(f *funcNode, name string, pos token.Pos) types.Object {
 	if l.declaredIn(f)[name] {
-		_, obj := innermostScope(l.pkg.Scope(), pos).LookupParent(name, pos)
-		return obj
+		return l.lookupAt(name, pos)
 	}
 	if obj := signatureObject(f.outermost(), name); obj != nil {
 		return obj
@@ -35,8 +35,7 @@ func (l *lookups) at(f *funcNode, name string, pos token.Pos) types.Object {
 		_, obj := fileScope.LookupParent(name, pos)
 		return obj
 	}
-	_, obj := innermostScope(l.pkg.Scope(), pos).LookupParent(name, pos)
-	return obj
+	return l.lookupAt(name, pos)
 }
 
 // declaredIn returns the names declared in the body of f's outermost
@@ -73,25 +72,38 @@ func signatureObject(f *funcNode, name string) types.Object {
 	return nil
 }
 
-// innermostScope is types.Scope.Innermost with a binary search over each
-// scope's children (which the type checker creates in source order).
-func innermostScope(pkgScope *types.Scope, pos token.Pos) *types.Scope {
-	var s *types.Scope
-	for i := range pkgScope.NumChildren() {
-		if fs := pkgScope.Child(i); fs.Contains(pos) {
-			s = fs
-			break
-		}
-	}
-	if s == nil {
-		return pkgScope
-	}
+// innermost is types.Scope.Innermost with a binary search over each
+// scope's children, sorted by position once per scope: the type checker
+// does not create them in source order (a method whose signature an
+// earlier declaration needs, such as var _ Reconciler = &R{}, gets its
+// scope first).
+func (l *lookups) innermost(pos token.Pos) *types.Scope {
+	s := l.pkg.Scope()
 	for {
-		n := s.NumChildren()
-		i := sort.Search(n, func(i int) bool { return s.Child(i).End() > pos })
-		if i == n || !s.Child(i).Contains(pos) {
+		children := l.sortedChildren(s)
+		i := sort.Search(len(children), func(i int) bool { return children[i].End() > pos })
+		if i == len(children) || !children[i].Contains(pos) {
 			return s
 		}
-		s = s.Child(i)
+		s = children[i]
 	}
+}
+
+// lookupAt returns the object name refers to at pos.
+func (l *lookups) lookupAt(name string, pos token.Pos) types.Object {
+	_, obj := l.innermost(pos).LookupParent(name, pos)
+	return obj
+}
+
+func (l *lookups) sortedChildren(s *types.Scope) []*types.Scope {
+	if c, ok := l.children[s]; ok {
+		return c
+	}
+	c := make([]*types.Scope, s.NumChildren())
+	for i := range c {
+		c[i] = s.Child(i)
+	}
+	sort.Slice(c, func(i, j int) bool { return c[i].Pos() < c[j].Pos() })
+	l.children[s] = c
+	return c
 }

@@ -13,12 +13,15 @@ import (
 // files and which of them are generated, its function declarations and
 // its ignore directives. Built once, before the fast path, from the
 // files' declarations and comments only (cheap), and never changed.
-// Test files are left out here, once: no stage sees them.
+// Test files are left out of everything here, once: no stage sees them
+// but the fix at the helper's depth, which must pass a context at the
+// calls of the helpers it changes in them too (tests).
 type model struct {
 	fset      *token.FileSet
 	info      *types.Info
 	pkg       *types.Package
 	files     []*ast.File // the non-test files, in the order of pass.Files
+	tests     []*ast.File // the test files, in the same order
 	generated map[*ast.File]bool
 	decls     []declared // the function declarations with bodies, in source order
 	dirs      directives
@@ -41,6 +44,7 @@ func newModel(pass *analysis.Pass) *model {
 	}
 	for _, file := range pass.Files {
 		if isTestFile(pass.Fset, file) {
+			m.tests = append(m.tests, file)
 			continue
 		}
 		m.files = append(m.files, file)

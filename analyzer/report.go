@@ -38,8 +38,8 @@ func findFindings(idx *index, j *judge, em *emitters, candidates map[*funcNode]b
 
 // diagnose returns the findings' diagnostics: the message, the related
 // information, the fix.
-func diagnose(pass *analysis.Pass, idx *index, em *emitters, findings []*finding, names *lookups) []analysis.Diagnostic {
-	fixes := newFixer(pass.ReadFile, idx, names, findings)
+func diagnose(pass *analysis.Pass, idx *index, em *emitters, findings []*finding, groups map[*funcNode]*helperGroup, names *lookups) []analysis.Diagnostic {
+	fixes := newFixer(pass.ReadFile, idx, names, findings, groups)
 	var out []analysis.Diagnostic
 	for _, f := range findings {
 		out = append(out, analysis.Diagnostic{

@@ -55,8 +55,9 @@ func run(pass *analysis.Pass, s *settings) error {
 	reported := func(file *ast.File) bool { return file != nil && (s.generated || !m.generated[file]) }
 	names := newLookups(m.info, m.pkg)
 	findings := findFindings(idx, j, em, candidates, reported, names)
+	groups := findHelperGroups(idx, em, j, names, m)
 	diags := bareDirectives(m.dirs, reported)
-	diags = append(diags, diagnose(pass, idx, em, findings, names)...)
+	diags = append(diags, diagnose(pass, idx, em, findings, groups, names)...)
 	if s.strict {
 		diags = append(diags, looseChecks(idx, facts, candidates, reported)...)
 	}

@@ -79,7 +79,7 @@ func MergeFixes(roots []*checker.Action, readFile func(string) ([]byte, error)) 
 					fx.Skipped = append(fx.Skipped, SkippedFix{fset.Position(d.Pos), fix.Message, reason, benign})
 				}
 				if i > 0 {
-					skip("only the first fix of a finding is applied", true)
+					skip(alternativeFix, true)
 					continue
 				}
 				fx.total++
@@ -123,7 +123,10 @@ func MergeFixes(roots []*checker.Action, readFile func(string) ([]byte, error)) 
 	return fx, nil
 }
 
-const editsGenerated = "it edits a generated file"
+const (
+	editsGenerated = "it edits a generated file"
+	alternativeFix = "only the first fix of a finding is applied"
+)
 
 // fixEdits returns the edits of fix by file name, sorted, with the files'
 // content read into baseline; or why the fix is skipped; or an error if
@@ -206,9 +209,12 @@ func applyFixes(roots []*checker.Action, printDiff bool, out io.Writer, logf, ve
 	}
 	generated := 0
 	for _, s := range fx.Skipped {
-		if s.Reason == editsGenerated {
+		switch s.Reason {
+		case editsGenerated:
 			generated++
-		} else {
+		case alternativeFix:
+			verbosef("%v", s) // the fix at a helper's depth comes first, the call-site wrap second
+		default:
 			logf("%v", s)
 		}
 	}
