@@ -16,10 +16,13 @@
 //
 // The settings are those of [Settings]; they are validated when golangci-lint
 // starts, so a bad value stops it before any package is loaded. The findings
-// are the command's, without their related information (see withoutRelated).
+// are the command's, without their related information, and with one fix
+// each (see forGolangci).
 package plugin
 
 import (
+	"go/token"
+
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
@@ -46,25 +49,47 @@ func New(raw any) (register.LinterPlugin, error) {
 	if err := checkModuleNames(s); err != nil {
 		return nil, err
 	}
-	return ctxnotifyPlugin{withoutRelated(a)}, nil
+	return ctxnotifyPlugin{forGolangci(a)}, nil
 }
 
-// withoutRelated returns a copy of a whose diagnostics carry no related
-// information. golangci-lint turns each related item into an issue of its
-// own ("ctxnotify(related information): ..."), which it would count, print,
-// upload and suppress apart from the finding it explains; the finding's
-// message already names what the call emits.
-func withoutRelated(a *analysis.Analyzer) *analysis.Analyzer {
+// forGolangci returns a copy of a whose diagnostics carry what
+// golangci-lint can use. No related information: golangci-lint turns each
+// related item into an issue of its own ("ctxnotify(related information):
+// ..."), which it would count, print, upload and suppress apart from the
+// finding it explains; the finding's message already names what the call
+// emits. And one fix, whose edits all lie in the finding's file (oneFix).
+func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 	w := *a
 	w.Run = func(pass *analysis.Pass) (any, error) {
 		report := pass.Report
 		pass.Report = func(d analysis.Diagnostic) {
 			d.Related = nil
+			d.SuggestedFixes = oneFix(pass.Fset, d)
 			report(d)
 		}
 		return a.Run(pass)
 	}
 	return &w
+}
+
+// oneFix returns the first of d's fixes whose edits all lie in d's file,
+// alone. golangci-lint applies the edits of every fix of a finding, so the
+// alternatives of one finding would conflict and none would be applied;
+// and it drops the edits outside the finding's file, which would leave a
+// fix at a helper's depth half done (the helper changed, not its calls in
+// other files, or the reverse). Such a finding keeps its call-site wrap.
+func oneFix(fset *token.FileSet, d analysis.Diagnostic) []analysis.SuggestedFix {
+	file := fset.File(d.Pos)
+	for _, fix := range d.SuggestedFixes {
+		inFile := true
+		for _, e := range fix.TextEdits {
+			inFile = inFile && fset.File(e.Pos) == file
+		}
+		if inFile {
+			return []analysis.SuggestedFix{fix}
+		}
+	}
+	return nil
 }
 
 // ctxnotifyPlugin hands golangci-lint the configured analyzer.

@@ -1,0 +1,151 @@
+package main_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
+)
+
+// helperModule is a helm-style controller over its own recorder (a
+// configured sink): failure sets a condition and calls event, both
+// helpers without a context, called from Reconcile in two files and,
+// directly, from the package's test, which checks that the event is
+// emitted.
+var helperModule = map[string]string{
+	"go.mod": "module example.com/m\n\ngo 1.26\n",
+	"events/events.go": `package events
+
+// Recorder publishes events; Sent counts them.
+type Recorder struct{ Sent *int }
+
+func (r Recorder) Eventf(obj any, eventtype, reason, message string, args ...any) { *r.Sent++ }
+`,
+	"ctrl/ctrl.go": `package ctrl
+
+import (
+	"context"
+	"errors"
+
+	"example.com/m/events"
+)
+
+type Object struct{ Ready string }
+
+type Reconciler struct {
+	Recorder events.Recorder
+	Update   func(ctx context.Context, obj *Object) error
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, obj *Object) error {
+	if err := r.Update(ctx, obj); err != nil {
+		return r.failure(obj, "UpdateFailed", err)
+	}
+	return r.finish(ctx, obj)
+}
+
+func (r *Reconciler) failure(obj *Object, reason string, err error) error {
+	obj.Ready = "False"
+	r.event(obj, "Warning", reason, err.Error())
+	return errors.Join(errors.New(reason), err)
+}
+
+func (r *Reconciler) event(obj *Object, eventType, reason, msg string) {
+	r.Recorder.Eventf(obj, eventType, reason, "%s", msg)
+}
+`,
+	"ctrl/finish.go": `package ctrl
+
+import "context"
+
+func (r *Reconciler) finish(ctx context.Context, obj *Object) error {
+	if err := r.Update(ctx, obj); err != nil {
+		return r.failure(obj, "StatusFailed", err)
+	}
+	r.event(obj, "Normal", "Ready", "ready")
+	return nil
+}
+`,
+	"ctrl/ctrl_test.go": `package ctrl
+
+import (
+	"errors"
+	"testing"
+
+	"example.com/m/events"
+)
+
+func TestFailure(t *testing.T) {
+	sent := 0
+	r := &Reconciler{Recorder: events.Recorder{Sent: &sent}}
+	obj := &Object{}
+	if err := r.failure(obj, "Failed", errors.New("boom")); err == nil {
+		t.Fatal("no error")
+	}
+	if obj.Ready != "False" || sent != 1 {
+		t.Fatalf("condition %q, %d events; want False and 1", obj.Ready, sent)
+	}
+}
+`,
+}
+
+const helperSink = "-ctxnotify.sinks=example.com/m/events.Recorder.Eventf"
+
+// TestHelperFixDrivers: the fix at the helper's depth, applied standalone,
+// by go vet -fix and by go fix -fixtool, changes the same files the same
+// way: the helpers take the context once and check it before the event,
+// every call passes one (the test context.Background()); the fixed module
+// builds, its test still passes, and a second run reports nothing.
+func TestHelperFixDrivers(t *testing.T) {
+	t.Parallel()
+	bin := testkit.Command(t)
+	var dirs []string
+	for _, args := range [][]string{
+		{bin, "-fix", helperSink, "./..."},
+		{"go", "vet", "-vettool=" + bin, helperSink, "-fix", "./..."},
+		{"go", "fix", "-fixtool=" + bin, helperSink, "./..."},
+	} {
+		dir := testkit.WriteModule(t, helperModule)
+		if r := testkit.Run(t, dir, args[0], args[1:]...); r.Code != 0 {
+			t.Fatalf("%v: exit code %d\n%s", args, r.Code, r.Output)
+		}
+		if r := testkit.Run(t, dir, "go", "test", "./..."); r.Code != 0 {
+			t.Fatalf("%v: the fixed module's tests fail:\n%s", args, r.Output)
+		}
+		if r := testkit.Run(t, dir, bin, helperSink, "./..."); r.Code != 0 {
+			t.Errorf("%v: a second run reports:\n%s", args, r.Output)
+		}
+		dirs = append(dirs, dir)
+	}
+	testkit.SameGoFiles(t, dirs[0], "ctxnotify-lint -fix", dirs[1], "go vet -fix")
+	testkit.SameGoFiles(t, dirs[0], "ctxnotify-lint -fix", dirs[2], "go fix -fixtool")
+
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dirs[0], "ctrl", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	for file, want := range map[string][]string{
+		"ctrl.go": {
+			"return r.failure(ctx, obj, \"UpdateFailed\", err)",
+			"func (r *Reconciler) failure(ctx context.Context, obj *Object, reason string, err error) error {\n\tobj.Ready = \"False\"\n\tr.event(ctx, obj, \"Warning\", reason, err.Error())",
+			"func (r *Reconciler) event(ctx context.Context, obj *Object, eventType, reason, msg string) {\n\tif !errors.Is(ctx.Err(), context.Canceled) {\n\t\tr.Recorder.Eventf(obj, eventType, reason, \"%s\", msg)\n\t}\n}",
+		},
+		"finish.go":    {"return r.failure(ctx, obj, \"StatusFailed\", err)", "r.event(ctx, obj, \"Normal\", \"Ready\", \"ready\")"},
+		"ctrl_test.go": {"r.failure(context.Background(), obj, \"Failed\", errors.New(\"boom\"))", "\"context\"\n"},
+	} {
+		got := read(file)
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s after the fix lacks %q:\n%s", file, w, got)
+			}
+		}
+		if strings.Count(got, ".Err()") > 1 {
+			t.Errorf("%s after the fix checks the context more than once:\n%s", file, got)
+		}
+	}
+}

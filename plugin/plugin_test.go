@@ -1,0 +1,42 @@
+package plugin
+
+import (
+	"go/token"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// TestOneFix: golangci-lint gets the first fix whose edits all lie in the
+// finding's file, alone; a fix at a helper's depth that edits another file
+// gives way to the call-site wrap.
+func TestOneFix(t *testing.T) {
+	fset := token.NewFileSet()
+	a := fset.AddFile("a.go", -1, 100)
+	b := fset.AddFile("b.go", -1, 100)
+	edit := func(f *token.File, off int) analysis.TextEdit {
+		return analysis.TextEdit{Pos: f.Pos(off), End: f.Pos(off), NewText: []byte("x")}
+	}
+	helperInFile := analysis.SuggestedFix{Message: "helper", TextEdits: []analysis.TextEdit{edit(a, 1), edit(a, 50)}}
+	helperAcross := analysis.SuggestedFix{Message: "helper", TextEdits: []analysis.TextEdit{edit(a, 1), edit(b, 50)}}
+	wrap := analysis.SuggestedFix{Message: "wrap", TextEdits: []analysis.TextEdit{edit(a, 10)}}
+	for _, tc := range []struct {
+		name  string
+		fixes []analysis.SuggestedFix
+		want  string
+	}{
+		{"helper in the file", []analysis.SuggestedFix{helperInFile, wrap}, "helper"},
+		{"helper across files", []analysis.SuggestedFix{helperAcross, wrap}, "wrap"},
+		{"wrap only", []analysis.SuggestedFix{wrap}, "wrap"},
+		{"none in the file", []analysis.SuggestedFix{helperAcross}, ""},
+		{"none", nil, ""},
+	} {
+		got := oneFix(fset, analysis.Diagnostic{Pos: a.Pos(5), SuggestedFixes: tc.fixes})
+		switch {
+		case tc.want == "" && len(got) != 0:
+			t.Errorf("%s: got %d fixes, want none", tc.name, len(got))
+		case tc.want != "" && (len(got) != 1 || got[0].Message != tc.want):
+			t.Errorf("%s: got %+v, want the %s fix alone", tc.name, got, tc.want)
+		}
+	}
+}
