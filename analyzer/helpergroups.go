@@ -108,7 +108,7 @@ type helperChecks struct {
 	j      *judge
 	names  *lookups
 	m      *model
-	ctx    map[*callSite]*types.Var // the context a call site passes, nil when none can be named
+	ctx    map[*callSite]*types.Var  // the context a call site passes, nil when none can be named
 	bodies map[*funcNode][]*funcNode // a candidate -> the literals defined in it
 }
 

@@ -15,7 +15,7 @@ import (
 type lookups struct {
 	info     *types.Info
 	pkg      *types.Package
-	declared map[*funcNode]map[string]bool // names declared in the body of each outermost function
+	declared map[*funcNode]map[string]bool   // names declared in the body of each outermost function
 	children map[*types.Scope][]*types.Scope // each scope's children met so far, by position
 }
 
