@@ -71,6 +71,7 @@ type (
 	harnessSent struct {
 		Notifications []string `json:"notifications"`
 		Events        []string `json:"events"`
+		Conditions    []string `json:"conditions"` // of each status write attempted
 	}
 )
 
@@ -147,6 +148,9 @@ func checkShutdownReports(t *testing.T, before, after harnessReport, reported []
 			if len(sa.From.Events) > 0 {
 				t.Errorf("%s: after the fix, events from the shutdown on: %q", name, sa.From.Events)
 			}
+			if !slices.Equal(sb.From.Conditions, sa.From.Conditions) {
+				t.Errorf("%s: the fix changed the status written from the shutdown on: %q, then %q (a fix must skip the event only)", name, sb.From.Conditions, sa.From.Conditions)
+			}
 			for _, s := range slices.Concat(sb.From.Notifications, sb.From.Events) {
 				if !namedBy(s, reported) {
 					t.Errorf("%s: before the fix, %q from the shutdown on, which no finding names", name, s)
@@ -157,7 +161,7 @@ func checkShutdownReports(t *testing.T, before, after harnessReport, reported []
 }
 
 func sameSent(a, b harnessSent) bool {
-	return slices.Equal(a.Notifications, b.Notifications) && slices.Equal(a.Events, b.Events)
+	return slices.Equal(a.Notifications, b.Notifications) && slices.Equal(a.Events, b.Events) && slices.Equal(a.Conditions, b.Conditions)
 }
 
 // namedBy reports whether a finding's message quotes the reason of sent

@@ -2,6 +2,7 @@ package controller
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	fluxevents "github.com/fluxcd/pkg/runtime/events"
@@ -94,8 +95,8 @@ func (r *HelmReleaseReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 		return ready, nil
 	})
 	if err != nil {
-		r.Notifier.AnnotatedEventf(obj, nil, map[string]string{"revision": obj.Status.InstalledRevision}, corev1.EventTypeWarning, "HealthCheckFailed", "HealthCheck", "release is not ready: %s", err) // finding: Flux recorder without a check
-		return ctrl.Result{}, err
+		r.failure(obj, "HealthCheckFailed", "HealthCheck", err) // finding: a helm-style helper that sets a condition, then emits
+		return ctrl.Result{}, errors.Join(err, r.Status().Update(ctx, obj))
 	}
 
 	apimeta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{
@@ -109,7 +110,7 @@ func (r *HelmReleaseReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 	select {
 	case <-ctx.Done():
 	default:
-		r.Notifier.Eventf(obj, nil, corev1.EventTypeNormal, "ReleaseReady", "HealthCheck", "revision %s is ready", obj.Status.InstalledRevision) // guarded
+		r.event(obj, corev1.EventTypeNormal, "ReleaseReady", "HealthCheck", "revision "+obj.Status.InstalledRevision+" is ready") // guarded
 	}
 	log.Info("release reconciled", "revision", obj.Status.InstalledRevision)
 	return ctrl.Result{RequeueAfter: obj.Spec.Interval.Duration}, nil
@@ -157,8 +158,25 @@ func (r *HelmReleaseReconciler) uninstall(ctx context.Context, obj *v1.HelmRelea
 		return err
 	}
 	//ctxnotify:ignore the release is gone for good; users must learn about it even during shutdown
-	r.Notifier.Eventf(obj, nil, corev1.EventTypeNormal, "UninstallSucceeded", "Uninstall", "release uninstalled") // guarded: suppressed by the directive above
+	r.event(obj, corev1.EventTypeNormal, "UninstallSucceeded", "Uninstall", "release uninstalled") // guarded: suppressed by the directive above
 	return nil
+}
+
+// failure records a failed reconciliation in the Ready condition, then
+// notifies users, as helm-controller's r.failure does. The condition is
+// the status the caller writes next; only the notification must not go out
+// during shutdown.
+func (r *HelmReleaseReconciler) failure(obj *v1.HelmRelease, reason, action string, err error) {
+	apimeta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{
+		Type: v1.ReadyCondition, Status: metav1.ConditionFalse, Reason: reason, Message: err.Error(),
+	})
+	r.event(obj, corev1.EventTypeWarning, reason, action, err.Error()) // guarded: failure has no context; its callers are judged
+}
+
+// event notifies users about obj, as kustomize-controller's r.event does:
+// each caller gives the type, reason and action.
+func (r *HelmReleaseReconciler) event(obj *v1.HelmRelease, eventType, reason, action, msg string) {
+	r.Notifier.AnnotatedEventf(obj, nil, map[string]string{"revision": obj.Status.InstalledRevision}, eventType, reason, action, "%s", msg) // guarded: event has no context; its callers are judged
 }
 
 // reportStall tells users that retrying will not help. Every caller

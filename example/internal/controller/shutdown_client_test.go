@@ -7,6 +7,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
+
+	v1 "example.com/controllers/api/v1"
 )
 
 // A clientCall names the n-th call of one kind that a reconciliation
@@ -28,6 +30,23 @@ func (r *run) call(ctx context.Context, op string, do func() error) error {
 		return r.interrupt(ctx, do)
 	}
 	return do()
+}
+
+// statusWrite records the conditions of a status write the
+// reconciliation attempts, before the call can fail: a write with a
+// cancelled context shows what the reconciliation meant to record.
+func (r *run) statusWrite(sub string, obj client.Object) {
+	if sub != "status" {
+		return
+	}
+	switch o := obj.(type) {
+	case *v1.HelmRelease:
+		r.sent.statusWritten(o.Status.Conditions)
+	case *v1.GitRepository:
+		r.sent.statusWritten(o.Status.Conditions)
+	case *v1.Bucket:
+		r.sent.statusWritten(o.Status.Conditions)
+	}
 }
 
 // newClient returns a fake client holding objs, whose calls go through r.
@@ -61,9 +80,11 @@ func (r *run) interceptors() interceptor.Funcs {
 			return r.call(ctx, "patch", func() error { return c.Patch(ctx, obj, patch, opts...) })
 		},
 		SubResourceUpdate: func(ctx context.Context, c client.Client, sub string, obj client.Object, opts ...client.SubResourceUpdateOption) error {
+			r.statusWrite(sub, obj)
 			return r.call(ctx, sub+" update", func() error { return c.SubResource(sub).Update(ctx, obj, opts...) })
 		},
 		SubResourcePatch: func(ctx context.Context, c client.Client, sub string, obj client.Object, patch client.Patch, opts ...client.SubResourcePatchOption) error {
+			r.statusWrite(sub, obj)
 			return r.call(ctx, sub+" patch", func() error { return c.SubResource(sub).Patch(ctx, obj, patch, opts...) })
 		},
 	}

@@ -40,6 +40,10 @@ type reconcilerCase struct {
 	withStatus   []client.Object // kinds with a status subresource
 	request      types.NamespacedName
 	build        func(d deps) reconcile.Reconciler
+	// failedStatus, if set, holds the conditions of the status write that
+	// the reconciliation attempts from the interruption point on when the
+	// call there fails: a shutdown, a timeout, a failure.
+	failedStatus string
 }
 
 var (
@@ -152,6 +156,7 @@ func helmReleaseCase() reconcilerCase {
 		objects:      []client.Object{hr},
 		withStatus:   []client.Object{&v1.HelmRelease{}},
 		request:      client.ObjectKeyFromObject(hr),
+		failedStatus: "Ready=False HealthCheckFailed",
 		build: func(d deps) reconcile.Reconciler {
 			return &controller.HelmReleaseReconciler{
 				Client:   d.client,

@@ -2,6 +2,7 @@ package controller_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -9,17 +10,20 @@ import (
 	"testing"
 
 	eventv1 "github.com/fluxcd/pkg/apis/event/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kevents "k8s.io/client-go/tools/events"
 	"k8s.io/client-go/tools/record"
 )
 
 // sent is what a reconciliation sent in one stretch of time:
-// notifications that reached the webhook ("severity reason") and
-// Kubernetes events that the recorders got ("type reason"), each in the
-// order they arrived.
+// notifications that reached the webhook ("severity reason"), Kubernetes
+// events that the recorders got ("type reason"), each in the order they
+// arrived, and the conditions of each status write it attempted
+// ("Ready=False HealthCheckFailed", whether the write then failed or not).
 type sent struct {
 	Notifications []string `json:"notifications"`
 	Events        []string `json:"events"`
+	Conditions    []string `json:"conditions,omitempty"`
 }
 
 // sentLog records what one reconciliation sends, split at the moment it
@@ -58,6 +62,18 @@ func (l *sentLog) notified(severity, reason string) {
 	defer l.mu.Unlock()
 	s := l.current()
 	s.Notifications = append(s.Notifications, severity+" "+reason)
+}
+
+// statusWritten records the conditions of a status write.
+func (l *sentLog) statusWritten(conditions []metav1.Condition) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var cs []string
+	for _, c := range conditions {
+		cs = append(cs, fmt.Sprintf("%s=%s %s", c.Type, c.Status, c.Reason))
+	}
+	s := l.current()
+	s.Conditions = append(s.Conditions, strings.Join(cs, ", "))
 }
 
 // interrupt closes the stretch before the interruption point.

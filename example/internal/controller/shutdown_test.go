@@ -79,7 +79,7 @@ func TestShutdown(t *testing.T) {
 				t.Run(c.name+"/"+string(s), func(t *testing.T) {
 					t.Parallel()
 					rep := runScenario(t, scheme, c, s)
-					checkScenario(t, rep)
+					checkScenario(t, c, rep)
 					reports[i].Scenarios[j] = rep
 				})
 			}
@@ -170,10 +170,16 @@ func reconcileOnce(t *testing.T, scheme *runtime.Scheme, c reconcilerCase, s sce
 
 // checkScenario checks what holds with and without the fixes: a timeout
 // and a failure send an error notification, a success sends neither an
-// error notification nor a Warning event, and each notification has its
-// Kubernetes event (Flux's recorder forwards every event it posts).
-func checkScenario(t *testing.T, rep scenarioReport) {
+// error notification nor a Warning event, each notification has its
+// Kubernetes event (Flux's recorder forwards every event it posts), and a
+// reconciler that records a failure in its status still means to write it
+// when the call failed, even with a cancelled context: a fix skips the
+// event only.
+func checkScenario(t *testing.T, c reconcilerCase, rep scenarioReport) {
 	t.Helper()
+	if c.failedStatus != "" && rep.Scenario != success && !slices.Contains(rep.From.Conditions, c.failedStatus) {
+		t.Errorf("%s: no status write of %q from the interruption on, only %q", rep.Scenario, c.failedStatus, rep.From.Conditions)
+	}
 	notifications := slices.Concat(rep.Before.Notifications, rep.From.Notifications)
 	events := slices.Concat(rep.Before.Events, rep.From.Events)
 	alerts := slices.ContainsFunc(notifications, func(n string) bool { return strings.HasPrefix(n, "error ") })
