@@ -362,7 +362,53 @@
 // For a call of an emitter helper that also does other work (sets a
 // condition, fills in data), the wrap skips that work too when the context
 // is cancelled; the status write that would persist it fails with the
-// cancelled context anyway.
+// cancelled context anyway. That is why, for the helpers a maintainer would
+// change, the first fix changes the helper instead (below).
+//
+// # The fix at the helper's depth
+//
+// Half of Flux's findings are calls of a few helpers without a context
+// (kustomize-controller's r.event, helm-controller's r.failure, which sets
+// a condition and then emits). For those, the first fix gives the helper a
+// context and checks it once, right before the event, and the call-site
+// wrap is the second. It applies to a group of helpers that call one
+// another, each of which is an emitter declared in the package, unexported,
+// without a context parameter or a usable context anywhere in its body,
+// never used as a value and implementing no interface of the package, in a
+// file that is not generated; whose every event (in it and in the literals
+// it defines) is a call of another helper of the group or a statement the
+// check can wrap outside a goroutine; and whose every static call site in
+// non-test files is outside goroutines, not a method expression, not in a
+// generated file, and in a function with a usable context the call-site fix
+// could name, or in another helper of the group. The fix, for the whole
+// group:
+//
+//   - gives each helper a first parameter ctx context.Context (after the
+//     receiver; ctx2, ctx3... where ctx would hide a name the helper uses, a
+//     local ctx or a receiver named ctx; unnamed parameters become _);
+//   - wraps each event inside the helpers, and each call of an emitter
+//     outside the group, in the check on that parameter, right before it,
+//     so that conditions, logs and status work around it stay;
+//   - passes, at every call between helpers of the group, the parameter on,
+//     and at every other call (guarded and ignored ones too, or the code
+//     would not compile) the context the call-site fix would have checked;
+//     a call in a _test.go file passes the test function's context
+//     parameter, else context.Background(), so that the test keeps its
+//     behaviour (the event is still emitted).
+//
+// Every finding at a call of a helper of the group carries that same fix,
+// and the drivers apply its edits once. It also fixes calls that the
+// call-site wrap cannot: return r.failure(obj, err), or defer r.event(...),
+// whose check then runs inside the helper when the event would go out.
+// Where a condition fails the call-site wrap is the only fix: an exported
+// helper (other packages may call it), one used as a value, one called in a
+// goroutine, from a function without a context that is no helper of the
+// group, or through a method expression, one whose event is deferred or
+// inside an expression. The test files' calls are edited only by a driver
+// that analyses the package with its tests (go vet, go fix, and the
+// standalone command, which takes the fixes of the test variant), and
+// golangci-lint, which drops the edits outside a finding's file, gets the
+// call-site wrap wherever the group's fix edits another file.
 //
 // No fix is offered where none is safe: for a call inside a larger
 // expression or an if or switch header; for a defer or go statement; for a

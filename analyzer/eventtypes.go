@@ -35,15 +35,13 @@ func (em *emitters) emission(site *callSite) (emits bool, typeParam int) {
 		}
 		return em.typeArg(site, shape.Type)
 	}
-	param := notifies
-	if t := em.idx.target(site); t != nil {
-		if em.local[t] == nil {
-			return false, notifies
-		}
+	var param int
+	switch t, fact := em.idx.target(site), em.importedEmitter(site); {
+	case t != nil && em.local[t] != nil:
 		param = em.typeParam[t]
-	} else if fact := em.importedEmitter(site); fact != nil {
+	case t == nil && fact != nil:
 		param = fact.TypeParam
-	} else {
+	default:
 		return false, notifies
 	}
 	if param == notifies {

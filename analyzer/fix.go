@@ -32,9 +32,7 @@ func newFixer(readFile func(string) ([]byte, error), idx *index, names *lookups,
 		uses = append(uses, contextUse{f.site, f.ctx})
 	}
 	for _, g := range uniqueGroups(idx, groups) {
-		for _, c := range g.callers {
-			uses = append(uses, contextUse{c.site, c.ctx})
-		}
+		uses = append(uses, g.callers...)
 	}
 	return &fixer{
 		idx:        idx,

@@ -24,15 +24,8 @@ type helperGroup struct {
 	param   map[*funcNode]string // the name of each helper's new context parameter
 	wraps   []*callSite          // the emitting calls inside the helpers and their literals: wrapped in the check
 	passes  []*callSite          // calls between helpers of the group: they pass the parameter on
-	callers []helperCaller       // the other call sites in non-test files
+	callers []contextUse         // the other call sites in non-test files, with the context each passes
 	tests   []testCall           // the call sites in test files
-}
-
-// helperCaller is a call of a helper from a function with a usable
-// context: it passes the context the call-site fix would check.
-type helperCaller struct {
-	site *callSite
-	ctx  *types.Var
 }
 
 // testCall is a call of a helper in a test file: it passes the context
@@ -271,7 +264,7 @@ func (hc *helperChecks) fill(g *helperGroup, f *funcNode, cand map[*funcNode]boo
 		if cand[site.fn.outermost()] {
 			g.passes = append(g.passes, site)
 		} else {
-			g.callers = append(g.callers, helperCaller{site, hc.contextOf(site)})
+			g.callers = append(g.callers, contextUse{site, hc.contextOf(site)})
 		}
 	}
 	g.param[f] = freeContextName(hc.names, f, at)

@@ -142,12 +142,11 @@ func newIndex(m *model, in *inspector.Inspector, isSink func(*types.Func) bool) 
 // declared further on, is known only once every file has been seen.
 type indexBuilder struct {
 	*index
-	vars     *funcVarsBuilder
-	stack    []*funcNode // the bodies around the current node, innermost last
-	calls    []pendingCall
-	refs     []pendingRef
-	litUses  []*funcNode // literals not called where they are defined
-	dispatch []*callSite
+	vars    *funcVarsBuilder
+	stack   []*funcNode // the bodies around the current node, innermost last
+	calls   []pendingCall
+	refs    []pendingRef
+	litUses []*funcNode // literals not called where they are defined
 }
 
 type pendingCall struct {
@@ -205,11 +204,7 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 			}
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
-				var rhs ast.Expr
-				if len(n.Rhs) == len(n.Lhs) {
-					rhs = n.Rhs[i]
-				}
-				b.vars.write(lhs, rhs)
+				b.vars.write(lhs, valueOf(n.Rhs, len(n.Lhs), i))
 				if v := varOf(b.info, lhs); v != nil && n.Tok != token.DEFINE {
 					b.assigned[v] = true
 				}
@@ -217,11 +212,7 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 			b.escaping.note(b.info, n, owner.literal())
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
-				var rhs ast.Expr
-				if len(n.Values) == len(n.Names) {
-					rhs = n.Values[i]
-				}
-				b.vars.write(id, rhs)
+				b.vars.write(id, valueOf(n.Values, len(n.Names), i))
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
@@ -238,6 +229,15 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 			b.escaping.note(b.info, n, owner.literal())
 		}
 	}
+}
+
+// valueOf returns the value assigned to the i-th of n names, or nil when
+// the values are not one per name (a call with several results).
+func valueOf(values []ast.Expr, n, i int) ast.Expr {
+	if len(values) != n {
+		return nil
+	}
+	return values[i]
 }
 
 func (b *indexBuilder) owner() *funcNode {

@@ -3,7 +3,6 @@ package analyzer_test
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -62,24 +63,7 @@ func checkFacts(t *testing.T, results []*analysistest.Result) {
 				fmt.Fprintf(&b, "%s/%s:%s:%s", pkg, file, strings.TrimLeft(line, "0"), rest)
 			}
 		}
-		compareGolden(t, filepath.Join(testdata, g.golden), b.String())
-	}
-}
-
-// compareGolden compares got with the golden file; -update rewrites it.
-func compareGolden(t *testing.T, golden, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
+		testkit.Golden(t, filepath.Join(testdata, g.golden), b.String(), *update)
 	}
 }
 
@@ -106,7 +90,7 @@ func checkMessages(t *testing.T, results []*analysistest.Result) {
 				}
 			}
 		}
-		compareGolden(t, golden, b.String())
+		testkit.Golden(t, golden, b.String(), *update)
 	}
 }
 

@@ -3,7 +3,6 @@ package e2e
 import (
 	"encoding/json"
 	"flag"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -170,16 +169,5 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // golden file; -update rewrites it.
 func checkGolden(t *testing.T, golden, got string) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("findings differ from %s (run with -update after review):\ngot:\n%s\nwant:\n%s", golden, got, want)
-	}
+	testkit.Golden(t, golden, got, *update)
 }
