@@ -19,7 +19,7 @@ func (fx *fixer) groupFix(g *helperGroup) *analysis.SuggestedFix {
 		return fix
 	}
 	var fix *analysis.SuggestedFix
-	if edits, ok := fx.groupEdits(g); ok {
+	if edits, ok := fx.groupEdits(g); ok && !g.unfixable {
 		fix = &analysis.SuggestedFix{Message: groupFixMessage(g), TextEdits: edits}
 	}
 	fx.groupFixes[g] = fix

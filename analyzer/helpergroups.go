@@ -26,6 +26,8 @@ type helperGroup struct {
 	passes  []*callSite          // calls between helpers of the group: they pass the parameter on
 	callers []contextUse         // the other call sites in non-test files, with the context each passes
 	tests   []testCall           // the call sites in test files
+	// unfixable: a test file uses a helper other than by calling it.
+	unfixable bool
 }
 
 // testCall is a call of a helper in a test file: it passes the context
@@ -292,7 +294,9 @@ func freeContextName(names *lookups, f *funcNode, at []ast.Node) string {
 // testCalls finds the calls of the groups' helpers in the package's test
 // files (go vet and the test variant of the standalone command see them),
 // and the context each passes: the test function's context parameter,
-// else context.Background().
+// else context.Background(). A test that uses a helper otherwise (as a
+// value, through a method expression) could not be changed with it: its
+// group gets no fix at its depth.
 func (hc *helperChecks) testCalls(groups map[*funcNode]*helperGroup) {
 	byObj := make(map[*types.Func]*helperGroup)
 	for f, g := range groups {
@@ -300,7 +304,8 @@ func (hc *helperChecks) testCalls(groups map[*funcNode]*helperGroup) {
 	}
 	info := hc.idx.info
 	for _, file := range hc.m.tests {
-		var funcs []ast.Node // the functions around the node, innermost last
+		callees := make(map[*ast.Ident]bool) // the helpers' names called plainly
+		var funcs []ast.Node                 // the functions around the node, innermost last
 		ast.Inspect(file, func(n ast.Node) bool {
 			if n == nil {
 				return true
@@ -316,12 +321,35 @@ func (hc *helperChecks) testCalls(groups map[*funcNode]*helperGroup) {
 				if fn == nil || byObj[fn.Origin()] == nil || isMethodExpr(info, n) {
 					return true
 				}
+				callees[calleeIdent(n)] = true
 				g := byObj[fn.Origin()]
 				g.tests = append(g.tests, testCall{call: n, file: file, ctx: testContext(hc.names, funcs, n.Pos())})
+			case *ast.Ident:
+				if fn, ok := info.Uses[n].(*types.Func); ok && byObj[fn.Origin()] != nil && !callees[n] {
+					byObj[fn.Origin()].unfixable = true
+				}
 			}
 			return true
 		})
 	}
+}
+
+// calleeIdent returns the name a call calls: f in f(), x.f(), f[T]().
+func calleeIdent(call *ast.CallExpr) *ast.Ident {
+	fun := ast.Unparen(call.Fun)
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		fun = x.X
+	case *ast.IndexListExpr:
+		fun = x.X
+	}
+	switch x := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
 }
 
 // testContext names the named context parameter of the innermost

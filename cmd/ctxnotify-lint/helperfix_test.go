@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -146,6 +147,54 @@ func TestHelperFixDrivers(t *testing.T) {
 		}
 		if strings.Count(got, ".Err()") > 1 {
 			t.Errorf("%s after the fix checks the context more than once:\n%s", file, got)
+		}
+	}
+}
+
+// TestHelperValueInTests: a test that uses a helper as a value could not
+// be changed with it, so the helper keeps its signature and its call is
+// wrapped instead; the fixed module's tests still build and pass, with
+// every driver.
+func TestHelperValueInTests(t *testing.T) {
+	t.Parallel()
+	files := maps.Clone(helperModule)
+	files["ctrl/value_test.go"] = `package ctrl
+
+import (
+	"errors"
+	"testing"
+
+	"example.com/m/events"
+)
+
+func TestFailureValue(t *testing.T) {
+	sent := 0
+	r := &Reconciler{Recorder: events.Recorder{Sent: &sent}}
+	fail := r.failure
+	_ = fail(&Object{}, "Failed", errors.New("boom"))
+	if sent != 1 {
+		t.Fatalf("%d events, want 1", sent)
+	}
+}
+`
+	bin := testkit.Command(t)
+	for _, args := range [][]string{
+		{bin, "-fix", helperSink, "./..."},
+		{"go", "vet", "-vettool=" + bin, helperSink, "-fix", "./..."},
+	} {
+		dir := testkit.WriteModule(t, files)
+		if r := testkit.Run(t, dir, args[0], args[1:]...); r.Code != 0 {
+			t.Fatalf("%v: exit code %d\n%s", args, r.Code, r.Output)
+		}
+		if r := testkit.Run(t, dir, "go", "test", "./..."); r.Code != 0 {
+			t.Fatalf("%v: the fixed module's tests fail:\n%s", args, r.Output)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "ctrl", "ctrl.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), "func (r *Reconciler) failure(obj *Object, reason string, err error) error {") {
+			t.Errorf("%v: failure changed although a test takes it as a value:\n%s", args, data)
 		}
 	}
 }
