@@ -404,7 +404,8 @@
 // helper (other packages may call it), one used as a value, one called in a
 // goroutine, from a function without a context that is no helper of the
 // group, or through a method expression, one whose event is deferred or
-// inside an expression. The test files' calls are edited only by a driver
+// inside an expression, and a group one of whose helpers a test file uses
+// other than by calling it (as a value: the test would not build). The test files' calls are edited only by a driver
 // that analyses the package with its tests (go vet, go fix, and the
 // standalone command, which takes the fixes of the test variant), and
 // golangci-lint, which drops the edits outside a finding's file, gets the
