@@ -153,6 +153,12 @@ func notify(rec %[1]s.EventRecorder, obj runtime.Object, msg string) {
 	rec.Event(obj, corev1.EventTypeWarning, "Failed", msg)
 }
 
+// failure does other work, then calls notify.
+func (r *R) failure(msg string) {
+	r.obj.Labels = map[string]string{"ready": "false"}
+	notify(r.rec, r.obj, msg)
+}
+
 // recordOf takes its event type from its caller: a call that passes "Trace"
 // emits nothing that notifies.
 func recordOf(rec %[1]s.EventRecorder, obj runtime.Object, eventType, msg string) {

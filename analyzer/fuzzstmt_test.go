@@ -107,8 +107,12 @@ func (g *gen) emit(e *env) {
 	case 4:
 		call = `r.kev.Eventf(r.obj, nil, ` + g.eventType() + `, "Failed", "Reconcile", "m")`
 	case 5:
-		call = `notify(r.rec, r.obj, "m")`
-		if t := g.eventType(); t != "corev1.EventTypeWarning" {
+		switch t := g.eventType(); t {
+		case "corev1.EventTypeWarning":
+			call = `notify(r.rec, r.obj, "m")`
+		case "corev1.EventTypeNormal":
+			call = `r.failure("m")` // a helper that calls another: a group of two
+		default:
 			call = `recordOf(r.rec, r.obj, ` + t + `, "m")`
 		}
 	case 6:
