@@ -8,7 +8,7 @@ import (
 )
 
 // The guard dataflow: for every point of a function, what the checks
-// passed on every path tell of the context (ctxStates, a must-analysis:
+// passed on every path tell of the context (States, a must-analysis:
 // the union over paths), which context variables hold usable contexts,
 // and what the function's boolean and error variables hold. A
 // context-consuming call makes every check stale: the states are unknown
@@ -49,10 +49,11 @@ type Func struct {
 }
 
 // Options select the function's entry state and what is recorded.
+// Whether explanations are wanted is Result's argument: they reuse the
+// must-analysis.
 type Options struct {
 	EntryGuarded     bool                     // every call site is guarded: the body starts fresh
 	Captured         map[*types.Var]Usability // context variables of enclosing functions, as the literal sees them
-	Witnesses        bool                     // run the explanation pass
 	SummarizeReturns bool                     // record the outcomes of a bool result (guard functions)
 }
 
@@ -275,9 +276,9 @@ type Analysis struct {
 	outs      []*state // the states transfer returns, valid until its next call
 }
 
-// Analyze runs the dataflow over f's body.
+// Analyze runs the dataflow over f's body, without explanations.
 func Analyze(env *Env, f Func, opts Options) *Result {
-	return NewAnalysis(env, f, opts).Result(opts.Witnesses)
+	return NewAnalysis(env, f, opts).Result(false)
 }
 
 // NewAnalysis builds f's graph and solves the must-analysis.
