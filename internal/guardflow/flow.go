@@ -116,14 +116,22 @@ func (w Witness) rank() int {
 }
 
 // joinWitness keeps the most telling of two witnesses: a stale check over
-// a fresh one over none, the first of equals. Where both outcomes of a
-// check meet, the witness says so (meets): that check guards neither of
-// the paths after the merge, and another check that does is preferred.
-// (That preference can lower a witness; the explanation pass bounds its
+// a fresh one over none. Where both outcomes of a check meet, the witness
+// says so (meets): that check guards neither of the paths after the merge,
+// and another check that does is preferred. (That preference can lower a
+// witness, so the join is not associative; the explanation pass bounds its
 // updates, and any witness it keeps is one path's.)
+//
+// Of two witnesses that tell as much, it keeps the one nearer the point
+// (nearer), not the one that arrived first: the join is commutative, and
+// what a finding explains does not depend on the order in which the solver
+// visits blocks.
 func joinWitness(a, b Witness) Witness {
+	if nearer(b, a) {
+		a, b = b, a
+	}
 	errTest := a.ErrTest
-	if errTest == nil {
+	if errTest == nil || b.ErrTest != nil && nodeBefore(errTest, b.ErrTest) {
 		errTest = b.ErrTest
 	}
 	var w Witness
@@ -146,6 +154,45 @@ func joinWitness(a, b Witness) Witness {
 	}
 	w.ErrTest = errTest
 	return w
+}
+
+// nearer is the order that breaks ties between witnesses: by the call
+// that made the check stale, then the check, then the check whose other
+// outcome was passed, the later in the source first. A check in the body
+// is nearer than the entry, and the last check or call before the point
+// is the one a reader of the finding looks for. (ErrTest is joined on its
+// own, by the same rule.)
+func nearer(a, b Witness) bool {
+	var staleA, staleB ast.Node // nil interfaces where there is no call
+	if a.StaleAt != nil {
+		staleA = a.StaleAt
+	}
+	if b.StaleAt != nil {
+		staleB = b.StaleAt
+	}
+	for _, n := range [][2]ast.Node{{staleA, staleB}, {a.Check, b.Check}, {a.Cancelled, b.Cancelled}} {
+		if n[0] != n[1] {
+			return nodeBefore(n[1], n[0])
+		}
+	}
+	if a.Entry != b.Entry {
+		return a.Entry
+	}
+	return !a.Meets && b.Meets
+}
+
+// nodeBefore reports whether a starts before b, or at the same place ends
+// first: an order on the nodes of one function body, where no two nodes
+// that the witnesses hold have the same extent. A missing node (nil) comes
+// before every node.
+func nodeBefore(a, b ast.Node) bool {
+	switch {
+	case a == nil || b == nil:
+		return a == nil && b != nil
+	case a.Pos() != b.Pos():
+		return a.Pos() < b.Pos()
+	}
+	return a.End() < b.End()
 }
 
 // state is the dataflow state at one point.
@@ -219,7 +266,8 @@ func (s *state) joinMust(o *state) bool {
 }
 
 // joinWhy merges o's explanations into s (joinWitness) and reports
-// whether s changed.
+// whether s changed. Of the calls that made a variable's check stale, it
+// keeps the later, as joinWitness does.
 func (s *state) joinWhy(o *state) bool {
 	changed := false
 	if w := joinWitness(s.why, o.why); w != s.why {
@@ -229,7 +277,7 @@ func (s *state) joinWhy(o *state) bool {
 	for k := range s.vars {
 		a := &s.vars[k].fact.val
 		b := o.get(s.vars[k].idx).val
-		if a.kind != unknownValue && a.kind == b.kind && a.staleAt == nil && b.staleAt != nil {
+		if a.kind != unknownValue && a.kind == b.kind && b.staleAt != nil && (a.staleAt == nil || nodeBefore(a.staleAt, b.staleAt)) {
 			a.staleAt = b.staleAt
 			changed = true
 		}
