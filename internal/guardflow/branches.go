@@ -128,7 +128,8 @@ func (ev *evaluator) recordCheck(atom ast.Expr, v value) {
 	if cond == nil {
 		cond = atom
 	}
-	ev.rec.result.Checks = append(ev.rec.result.Checks, Check{Cond: cond, Atom: atom, Out: v.out})
+	b := ev.rec.block
+	ev.rec.checks[b] = append(ev.rec.checks[b], Check{Cond: cond, Atom: atom, Out: v.out})
 }
 
 // selectArm applies what entering a select arm tells: the arm receiving

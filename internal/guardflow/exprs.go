@@ -314,12 +314,16 @@ func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsum
 	if ev.rec == nil || ev.s == nil {
 		return
 	}
-	facts := &CallFacts{Ctx: ctx, Vars: ev.fa.vars[:ev.fa.nctx:ev.fa.nctx], Use: make([]Usability, ev.fa.nctx), OperandsConsume: operandsConsume}
+	facts := ev.rec.result.Calls[call]
+	if facts == nil { // else recorded by a previous transfer of the block: recorded over
+		facts = &CallFacts{Vars: ev.fa.vars[:ev.fa.nctx:ev.fa.nctx], Use: make([]Usability, ev.fa.nctx)}
+		ev.rec.result.Calls[call] = facts
+	}
+	facts.Ctx, facts.OperandsConsume, facts.Why = ctx, operandsConsume, Witness{}
 	for j := range facts.Use {
 		facts.Use[j] = ev.s.get(j).use
 	}
 	if ev.rec.witnesses && ctx == ev.s.ctx {
 		facts.Why = ev.s.why
 	}
-	ev.rec.result.Calls[call] = facts
 }

@@ -315,9 +315,10 @@ type Analysis struct {
 	nctx     int // vars[:nctx] are the context variables
 	caseTags map[ast.Expr]ast.Expr
 	selects  map[*cfg.Block]selectEdge
-	order    []int32   // each block's position in reverse postorder
-	defaults []varFact // each variable's fact on entry
-	mustIn   []*state  // the must-analysis: the state on entry to each block
+	order    []int32    // each block's position in reverse postorder
+	defaults []varFact  // each variable's fact on entry
+	mustIn   []*state   // the must-analysis: the state on entry to each block
+	results  [2]*Result // without and with explanations, once computed
 
 	evaluated int      // expressions evaluated by the current transfer
 	consumed  int      // context-consuming calls evaluated so far
@@ -329,7 +330,8 @@ func Analyze(env *Env, f Func, opts Options) *Result {
 	return NewAnalysis(env, f, opts).Result(false)
 }
 
-// NewAnalysis builds f's graph and solves the must-analysis.
+// NewAnalysis builds f's graph and solves the must-analysis, recording
+// its result as it goes.
 func NewAnalysis(env *Env, f Func, opts Options) *Analysis {
 	fa := &Analysis{
 		env:      env,
@@ -344,24 +346,25 @@ func NewAnalysis(env *Env, f Func, opts Options) *Analysis {
 	fa.order = reversePostorder(fa.graph)
 	fa.caseTags = caseTags(body.switches)
 	fa.selects = fa.selectEdges(body.selects)
-	fa.mustIn = fa.solve(fa.entryState(), nil, (*state).joinMust)
+	rec := fa.newRecording(false)
+	fa.mustIn = fa.solve(fa.entryState(), nil, (*state).joinMust, rec)
+	fa.results[0] = rec.finish()
 	return fa
 }
 
-// Result records what holds at each call, literal and check; with
-// witnesses, it first runs the explanation pass.
+// Result returns what holds at each call, literal and check; with
+// witnesses, how the checks got there, which the explanation pass
+// records on first use.
 func (fa *Analysis) Result(witnesses bool) *Result {
-	r := &Result{
-		Calls:        make(map[*ast.CallExpr]*CallFacts),
-		Literals:     make(map[*ast.FuncLit]map[*types.Var]Usability),
-		ReturnsKnown: true,
+	if witnesses && fa.results[1] == nil {
+		rec := fa.newRecording(true)
+		fa.solve(fa.entryState(), fa.mustIn, (*state).joinWhy, rec)
+		fa.results[1] = rec.finish()
 	}
-	in := fa.mustIn
 	if witnesses {
-		in = fa.solve(fa.entryState(), in, (*state).joinWhy)
+		return fa.results[1]
 	}
-	fa.record(in, r, witnesses)
-	return r
+	return fa.results[0]
 }
 
 // entryFacts are the variables' facts on entry: parameters hold usable
@@ -396,8 +399,8 @@ func (fa *Analysis) entryState() *state {
 
 // solve computes the state on entry to every block: with joinMust from
 // scratch, with joinWhy from the must-states given (only explanations
-// change). Blocks never reached stay nil.
-func (fa *Analysis) solve(entry *state, base []*state, join func(*state, *state) bool) []*state {
+// change). Blocks never reached stay nil. Each transfer records in rec.
+func (fa *Analysis) solve(entry *state, base []*state, join func(*state, *state) bool, rec *recording) []*state {
 	blocks := fa.graph.Blocks
 	in := make([]*state, len(blocks))
 	work := newWorklist(fa.order)
@@ -413,7 +416,7 @@ func (fa *Analysis) solve(entry *state, base []*state, join func(*state, *state)
 	updates := make([]int, len(blocks))
 	for !work.empty() {
 		b := blocks[work.next()]
-		outs := fa.transfer(b, in[b.Index], nil)
+		outs := fa.transfer(b, in[b.Index], rec)
 		for i, succ := range b.Succs {
 			out := outs[i]
 			if out == nil {
@@ -440,19 +443,50 @@ func (fa *Analysis) solve(entry *state, base []*state, join func(*state, *state)
 // maxWitnessUpdates bounds how often a block's explanation may change.
 const maxWitnessUpdates = 16
 
-// record runs each reached block once more with its final entry state,
-// recording what holds at each call, literal and check.
-func (fa *Analysis) record(in []*state, r *Result, witnesses bool) {
-	rec := &recording{result: r, witnesses: witnesses}
-	for _, b := range fa.graph.Blocks {
-		if in[b.Index] != nil {
-			fa.transfer(b, in[b.Index], rec)
-		}
-	}
-}
-
-// recording is where transfer records, on the last sweep.
+// recording is where transfer records what holds at calls, literals,
+// checks and return statements, as the solver goes. The solver transfers
+// a block again whenever what is recorded of its entry state changes, so
+// that what the block's last transfer records stands: calls and literals
+// are recorded over; checks and returns are kept by block, and put in
+// order by finish. (A sweep of its own, once the states were solved, cost
+// as much as the solving.)
 type recording struct {
 	result    *Result
 	witnesses bool
+	block     int        // the block being transferred
+	checks    [][]Check  // by block
+	returns   []Outcomes // by block: the states when a bool result is true, false
+}
+
+func (fa *Analysis) newRecording(witnesses bool) *recording {
+	n := len(fa.graph.Blocks)
+	return &recording{
+		result: &Result{
+			Calls:        make(map[*ast.CallExpr]*CallFacts),
+			Literals:     make(map[*ast.FuncLit]map[*types.Var]Usability),
+			ReturnsKnown: true,
+		},
+		witnesses: witnesses,
+		checks:    make([][]Check, n),
+		returns:   make([]Outcomes, n),
+	}
+}
+
+// start forgets what block b recorded on its previous transfer.
+func (rec *recording) start(b int32) {
+	rec.block = int(b)
+	rec.checks[b] = rec.checks[b][:0]
+	rec.returns[b] = Outcomes{}
+}
+
+// finish returns the result, with the checks in the order of the blocks,
+// as one sweep over them would have found them.
+func (rec *recording) finish() *Result {
+	r := rec.result
+	for b := range rec.checks {
+		r.Checks = append(r.Checks, rec.checks[b]...)
+		r.Returns.IfTrue |= rec.returns[b].IfTrue
+		r.Returns.IfFalse |= rec.returns[b].IfFalse
+	}
+	return r
 }
