@@ -69,23 +69,24 @@ func newCallees(fns Functions) *callees {
 }
 
 // shape returns what the types say of a call.
-func (c *callees) shape(info *types.Info, call *ast.CallExpr) *callShape {
+func (env *Env) shape(call *ast.CallExpr) *callShape {
+	c, info := env.callees, env.info
 	if sh, ok := c.shapes[call]; ok {
 		return sh
 	}
 	sh := new(callShape)
 	c.shapes[call] = sh
-	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+	if env.recorded(call.Fun)&typeExpr != 0 {
 		sh.conversion = true
 		return sh
 	}
 	sh.callee = c.of(info, call)
 	for i, a := range call.Args {
-		if i < 64 && IsContext(info.TypeOf(a)) {
+		if i < 64 && env.typeOf(a)&contextType != 0 {
 			sh.contextArgs |= 1 << i
 		}
 	}
-	sh.resultContext = IsContext(resultType(info, call))
+	sh.resultContext = env.recorded(call)&contextResult != 0
 	if sig, ok := SignatureOf(info, call.Fun); ok {
 		sh.returnsError = c.returnsError(sig)
 	}

@@ -76,18 +76,14 @@ func errorTarget(info *types.Info, e ast.Expr) (Outcomes, bool) {
 	return Outcomes{}, false
 }
 
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
-}
-
 // comparison classifies x == y (or x != y): a test of a context's error
 // against nil, context.Canceled or context.DeadlineExceeded.
-func comparison(info *types.Info, x, y ast.Expr, vx, vy value, op token.Token) value {
+func comparison(env *Env, x, y ast.Expr, vx, vy value, op token.Token) value {
+	info := env.info
 	for range 2 {
 		if vx.kind == isContextErr {
 			o, ok := errorTarget(info, y)
-			if !ok && isNil(info, y) {
+			if !ok && env.recorded(y)&nilValue != 0 {
 				o, ok = errIsNil, true
 			}
 			if ok {

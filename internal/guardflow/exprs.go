@@ -33,7 +33,7 @@ func (ev *evaluator) expr(e ast.Expr) value {
 			return ev.boolValue(e)
 		case token.EQL, token.NEQ:
 			vx, vy := ev.expr(e.X), ev.expr(e.Y)
-			return comparison(ev.info(), e.X, e.Y, vx, vy, e.Op)
+			return comparison(ev.fa.env, e.X, e.Y, vx, vy, e.Op)
 		}
 		ev.expr(e.X)
 		ev.expr(e.Y)
@@ -81,15 +81,13 @@ func (ev *evaluator) expr(e ast.Expr) value {
 // context of unknown origin counts as one shutdown may cancel, one read
 // from a struct field also as one that no check tests.
 func (ev *evaluator) opaque(e ast.Expr) value {
-	if !IsContext(ev.info().TypeOf(e)) {
-		return value{}
+	switch t := ev.fa.env.typeOf(e); {
+	case t&contextField != 0:
+		return value{kind: isContext, use: mayBeUsable | inField}
+	case t&contextType != 0:
+		return value{kind: isContext, use: mayBeUsable}
 	}
-	if sel, ok := e.(*ast.SelectorExpr); ok {
-		if s := ev.info().Selections[sel]; s != nil && s.Kind() == types.FieldVal {
-			return value{kind: isContext, use: mayBeUsable | inField}
-		}
-	}
-	return value{kind: isContext, use: mayBeUsable}
+	return value{}
 }
 
 // ident is the value of a variable: what a tracked one holds; a
@@ -222,7 +220,7 @@ func isPkgName(info *types.Info, id *ast.Ident) bool {
 // stale) and its value.
 func (ev *evaluator) call(call *ast.CallExpr) value {
 	info := ev.info()
-	sh := ev.fa.env.callees.shape(info, call)
+	sh := ev.fa.env.shape(call)
 	consumed := ev.fa.consumed
 	if sh.conversion {
 		var v value

@@ -28,6 +28,8 @@ type Env struct {
 	callees   *callees
 	mayReturn func(*ast.CallExpr) bool
 	escaping  map[*types.Var]bool
+	types     exprTypes // indexed once lookups repay it (recorded)
+	lookups   int       // in info.Types, until then
 
 	// Evaluated, when set, is told how many expressions each pass over a
 	// block evaluated: a measure of the work, for tests.

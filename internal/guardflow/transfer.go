@@ -143,11 +143,11 @@ func (ev *evaluator) node(n ast.Node) {
 		ev.expr(n.X)
 	case *ast.DeferStmt:
 		consumed := ev.fa.consumed
-		ev.operands(n.Call, ev.fa.env.callees.shape(ev.info(), n.Call))
+		ev.operands(n.Call, ev.fa.env.shape(n.Call))
 		ev.recordCallAt(n.Call, AnyState, ev.fa.consumed != consumed) // it runs when the function returns
 	case *ast.GoStmt:
 		consumed := ev.fa.consumed
-		ev.operands(n.Call, ev.fa.env.callees.shape(ev.info(), n.Call))
+		ev.operands(n.Call, ev.fa.env.shape(n.Call))
 		ev.recordCall(n.Call, ev.fa.consumed != consumed)
 	case *ast.ReturnStmt:
 		ev.returns(n)
