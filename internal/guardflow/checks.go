@@ -63,6 +63,9 @@ func errorTarget(info *types.Info, e ast.Expr) (Outcomes, bool) {
 	default:
 		return Outcomes{}, false
 	}
+	if id.Name != "Canceled" && id.Name != "DeadlineExceeded" {
+		return Outcomes{}, false // no lookup for the other names
+	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok || v.Pkg() == nil || v.Pkg().Path() != "context" {
 		return Outcomes{}, false

@@ -45,12 +45,12 @@ func (ev *evaluator) expr(e ast.Expr) value {
 		ev.expr(e.X)
 		return value{}
 	case *ast.SelectorExpr:
-		if id := identOf(e.X); id != nil {
-			if _, isPkg := ev.info().Uses[id].(*types.PkgName); isPkg {
-				return ev.ident(e.Sel)
-			}
+		// Its value is its type's: for a qualified identifier, what the
+		// identifier's object tells too. An identifier operand changes
+		// nothing when evaluated.
+		if identOf(e.X) == nil {
+			ev.expr(e.X)
 		}
-		ev.expr(e.X)
 		return ev.opaque(e)
 	case *ast.KeyValueExpr:
 		ev.expr(e.Value)
@@ -181,8 +181,8 @@ func (ev *evaluator) operands(call *ast.CallExpr, sh *callShape) operands {
 	var ops operands
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.SelectorExpr:
-		if id := identOf(fun.X); id == nil || !isPkgName(ev.info(), id) {
-			ops.recv = ev.expr(fun.X)
+		if !sh.skipRecv {
+			ops.recv = ev.expr(fun.X) // a package name's value tells nothing
 		}
 	case *ast.Ident:
 	case *ast.IndexExpr:
@@ -194,6 +194,9 @@ func (ev *evaluator) operands(call *ast.CallExpr, sh *callShape) operands {
 	}
 	ops.contexts.allUnusable = true
 	for i, a := range call.Args {
+		if i < 64 && sh.skipArgs&(1<<i) != 0 {
+			continue
+		}
 		v := ev.expr(a)
 		if i == 0 {
 			ops.first = v
@@ -208,11 +211,6 @@ func (ev *evaluator) operands(call *ast.CallExpr, sh *callShape) operands {
 		}
 	}
 	return ops
-}
-
-func isPkgName(info *types.Info, id *ast.Ident) bool {
-	_, ok := info.Uses[id].(*types.PkgName)
-	return ok
 }
 
 // call evaluates a call: operands, then the call itself, whose state is
@@ -314,7 +312,7 @@ func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsum
 	}
 	facts := ev.rec.result.Calls[call]
 	if facts == nil { // else recorded by a previous transfer of the block: recorded over
-		facts = &CallFacts{Vars: ev.fa.vars[:ev.fa.nctx:ev.fa.nctx], Use: make([]Usability, ev.fa.nctx)}
+		facts = ev.rec.newFacts(ev.fa.vars[:ev.fa.nctx:ev.fa.nctx])
 		ev.rec.result.Calls[call] = facts
 	}
 	facts.Ctx, facts.OperandsConsume, facts.Why = ctx, operandsConsume, Witness{}

@@ -315,6 +315,7 @@ type Analysis struct {
 	varIndex map[*types.Var]int
 	vars     []*types.Var
 	nctx     int // vars[:nctx] are the context variables
+	ncalls   int // the calls of the body
 	caseTags map[ast.Expr]ast.Expr
 	selects  map[*cfg.Block]selectEdge
 	order    []int32    // each block's position in reverse postorder
@@ -344,6 +345,7 @@ func NewAnalysis(env *Env, f Func, opts Options) *Analysis {
 	}
 	body := scanBody(env.info, f.Body)
 	fa.trackVars(body)
+	fa.ncalls = body.calls
 	fa.defaults = fa.entryFacts()
 	fa.order = reversePostorder(fa.graph)
 	fa.caseTags = caseTags(body.switches)
@@ -458,20 +460,40 @@ type recording struct {
 	block     int        // the block being transferred
 	checks    [][]Check  // by block
 	returns   []Outcomes // by block: the states when a bool result is true, false
+
+	// The CallFacts of the calls not recorded yet, and their Use, made at
+	// once: one per call of the body.
+	facts []CallFacts
+	uses  []Usability
 }
 
 func (fa *Analysis) newRecording(witnesses bool) *recording {
 	n := len(fa.graph.Blocks)
 	return &recording{
 		result: &Result{
-			Calls:        make(map[*ast.CallExpr]*CallFacts),
+			Calls:        make(map[*ast.CallExpr]*CallFacts, fa.ncalls),
 			Literals:     make(map[*ast.FuncLit]map[*types.Var]Usability),
 			ReturnsKnown: true,
 		},
 		witnesses: witnesses,
 		checks:    make([][]Check, n),
 		returns:   make([]Outcomes, n),
+		facts:     make([]CallFacts, fa.ncalls),
+		uses:      make([]Usability, fa.ncalls*fa.nctx),
 	}
+}
+
+// newFacts returns the CallFacts of a call recorded for the first time,
+// for the context variables vars.
+func (rec *recording) newFacts(vars []*types.Var) *CallFacts {
+	if len(rec.facts) == 0 || len(rec.uses) < len(vars) { // a call the walk of the body did not count
+		return &CallFacts{Vars: vars, Use: make([]Usability, len(vars))}
+	}
+	f := &rec.facts[0]
+	rec.facts = rec.facts[1:]
+	f.Vars, f.Use = vars, rec.uses[:len(vars):len(vars)]
+	rec.uses = rec.uses[len(vars):]
+	return f
 }
 
 // start forgets what block b recorded on its previous transfer.
@@ -485,6 +507,13 @@ func (rec *recording) start(b int32) {
 // as one sweep over them would have found them.
 func (rec *recording) finish() *Result {
 	r := rec.result
+	n := 0
+	for _, checks := range rec.checks {
+		n += len(checks)
+	}
+	if n > 0 {
+		r.Checks = make([]Check, 0, n)
+	}
 	for b := range rec.checks {
 		r.Checks = append(r.Checks, rec.checks[b]...)
 		r.Returns.IfTrue |= rec.returns[b].IfTrue

@@ -2,6 +2,7 @@ package guardflow
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"slices"
 	"testing"
@@ -165,5 +166,32 @@ func TestVarFacts(t *testing.T) {
 	want := []visit{{2, mayBeUnusable, mayBeUsable}, {3, 0, mayBeUsable}}
 	if !slices.Equal(got, want) {
 		t.Errorf("merge visited %+v, want %+v", got, want)
+	}
+}
+
+// TestInert: the operands the evaluator may skip change nothing when
+// evaluated.
+func TestInert(t *testing.T) {
+	for src, want := range map[string]bool{
+		"r.recorder":             true,
+		"corev1.EventTypeNormal": true,
+		`"reason"`:               true,
+		"m[k].f":                 true,
+		"a == b":                 true,
+		"[]int{x + y, *p}":       true,
+		"err.Error()":            false,
+		"[]int{f(), x + y}":      false,
+		"func() {}":              false,
+		"ok && done":             false,
+		"!ok":                    false,
+		"(<-ch)":                 true,
+	} {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := inert(e); got != want {
+			t.Errorf("inert(%s) = %t, want %t", src, got, want)
+		}
 	}
 }
