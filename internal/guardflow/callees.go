@@ -96,7 +96,9 @@ func (env *Env) shape(call *ast.CallExpr) *callShape {
 	if sig, ok := SignatureOf(info, call.Fun); ok {
 		sh.returnsError = c.returnsError(sig)
 	}
-	_, sh.contextErr = contextErrOf(info, call)
+	if sh.callee.kind == contextCallee {
+		_, sh.contextErr = contextErrArg(call, sh.callee.name)
+	}
 	sh.skipRecv, sh.skipArgs = unread(call, sh)
 	return sh
 }

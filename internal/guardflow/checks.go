@@ -40,6 +40,12 @@ func contextErrOf(info *types.Info, call *ast.CallExpr) (ctxArg ast.Expr, ok boo
 	if !isCtx {
 		return nil, false
 	}
+	return contextErrArg(call, name)
+}
+
+// contextErrArg is contextErrOf for a call of the function name of
+// package context.
+func contextErrArg(call *ast.CallExpr, name string) (ctxArg ast.Expr, ok bool) {
 	switch {
 	case name == "Err" && len(call.Args) == 0:
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {

@@ -93,11 +93,7 @@ func (ev *evaluator) opaque(e ast.Expr) value {
 // ident is the value of a variable: what a tracked one holds; a
 // package-level context is never one shutdown cancels.
 func (ev *evaluator) ident(id *ast.Ident) value {
-	obj := ev.info().Uses[id]
-	if obj == nil {
-		obj = ev.info().Defs[id]
-	}
-	switch obj := obj.(type) {
+	switch obj := ev.fa.env.objectOf(id).(type) {
 	case *types.Nil:
 		return value{kind: isContext, use: mayBeUnusable}
 	case *types.Var:

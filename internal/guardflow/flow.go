@@ -28,8 +28,9 @@ type Env struct {
 	callees   *callees
 	mayReturn func(*ast.CallExpr) bool
 	escaping  map[*types.Var]bool
-	types     exprTypes // indexed once lookups repay it (recorded)
-	lookups   int       // in info.Types, until then
+	types     exprTypes                   // indexed once lookups repay it (direct)
+	objects   map[*ast.Ident]types.Object // the identifiers of followed objects, with types
+	lookups   int                         // in types.Info, until then
 
 	// Evaluated, when set, is told how many expressions each pass over a
 	// block evaluated: a measure of the work, for tests.

@@ -234,7 +234,7 @@ func (ev *evaluator) store(l ast.Expr, v value) {
 	if id == nil {
 		return
 	}
-	obj, ok := ev.info().ObjectOf(id).(*types.Var)
+	obj, ok := ev.fa.env.objectOf(id).(*types.Var)
 	if !ok {
 		return
 	}

@@ -25,7 +25,9 @@ func f(ctx context.Context, t *T) (context.Context, error) {
 	c, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var err error
-	if err != nil || debug || !true || t.ok {
+	n, ok := 0, false
+	n, err = 1, nil
+	if err != nil || debug || !true || t.ok || ok && n > 0 {
 		return t.ctx, err
 	}
 	d := context.Context(c)
@@ -36,10 +38,11 @@ func f(ctx context.Context, t *T) (context.Context, error) {
 }
 `
 
-// TestExprTypes: what the evaluator reads of an expression's type is what
-// info.Types and info.TypeOf tell, whether the environment still looks
-// expressions up in info.Types or has indexed them.
-func TestExprTypes(t *testing.T) {
+// TestInfoIndex: what the evaluator reads of an expression's type and
+// value is what info.Types and info.TypeOf tell, and of an identifier's
+// object what info.Uses and info.Defs tell, whether the environment still
+// looks them up or has indexed them.
+func TestInfoIndex(t *testing.T) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "p.go", exprTypesSrc, 0)
 	if err != nil {
@@ -64,12 +67,11 @@ func TestExprTypes(t *testing.T) {
 		return true
 	})
 	for _, indexed := range []bool{false, true} {
-		env := NewEnv(info, pkg, nil, nil, nil)
-		env.lookups = len(info.Types) // the next lookup indexes
+		env := NewEnv(info, pkg, nil, nil, nil) // a package this small is not indexed
+		if indexed {
+			env.index()
+		}
 		for _, e := range exprs {
-			if !indexed {
-				env = NewEnv(info, pkg, nil, nil, nil) // its first lookup goes to info.Types
-			}
 			tv, ok := info.Types[e]
 			want := map[exprType]bool{
 				contextType:   IsContext(info.TypeOf(e)),
@@ -81,12 +83,31 @@ func TestExprTypes(t *testing.T) {
 				contextResult: isCall(e) && IsContext(firstResult(info.TypeOf(e))),
 			}
 			got := env.recorded(e)
-			if ctx := env.typeOf(e)&contextType != 0; ctx != want[contextType] {
+			// An identifier info.Types does not record is a value only
+			// where it declares a variable: not a package, nor the name a
+			// selector selects.
+			valued := true
+			if id, isIdent := e.(*ast.Ident); isIdent && !ok {
+				_, valued = info.ObjectOf(id).(*types.Var)
+			}
+			if ctx := env.typeOf(e)&contextType != 0; valued && ctx != want[contextType] {
 				t.Errorf("indexed %t: %s: typeOf tells context %t, info.TypeOf %t", indexed, types.ExprString(e), ctx, want[contextType])
 			}
 			for bit, w := range want {
 				if bit != contextType && (got&bit != 0) != w {
 					t.Errorf("indexed %t: %s: bit %b is %t, want %t", indexed, types.ExprString(e), bit, got&bit != 0, w)
+				}
+			}
+			if id, ok := e.(*ast.Ident); ok {
+				obj := info.Uses[id]
+				if obj == nil {
+					obj = info.Defs[id]
+				}
+				if !followed(obj) {
+					obj = nil
+				}
+				if got := env.objectOf(id); got != obj {
+					t.Errorf("indexed %t: %s: object %v, want %v", indexed, id.Name, got, obj)
 				}
 			}
 		}
