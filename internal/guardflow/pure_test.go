@@ -195,3 +195,30 @@ func TestInert(t *testing.T) {
 		}
 	}
 }
+
+// TestWorklist: blocks come out first in reverse postorder among those
+// queued, each once however often it was added, also after an earlier one
+// is added again (a loop's back edge).
+func TestWorklist(t *testing.T) {
+	order := []int32{2, 5, 3, 4, 10, 11} // blocks 4 and 5 unreachable, last
+	w := newWorklist(order)
+	var got []int32
+	take := func() { got = append(got, w.next()) }
+	w.add(1)
+	w.add(3)
+	w.add(3)
+	take() // 3, at position 4
+	w.add(0)
+	w.add(5)
+	take() // 0
+	take() // 1, at position 5
+	w.add(2)
+	take() // 2
+	take() // 5, at position 11
+	if !w.empty() {
+		t.Errorf("blocks left after %v", got)
+	}
+	if want := []int32{3, 0, 1, 2, 5}; !slices.Equal(got, want) {
+		t.Errorf("taken %v, want %v", got, want)
+	}
+}
