@@ -140,10 +140,17 @@ func IsError(t types.Type) bool {
 }
 
 // returnsError reports whether one of a signature's results is an error.
+// The results declared error and those of a basic type (which has no
+// methods) need no method set: a call site has a signature of its own,
+// when it selects a method, and this is asked once per call.
 func returnsError(sig *types.Signature) bool {
 	res := sig.Results()
 	for i := range res.Len() {
-		if types.Implements(res.At(i).Type(), errorType.Underlying().(*types.Interface)) {
+		t := types.Unalias(res.At(i).Type())
+		if _, basic := t.(*types.Basic); basic {
+			continue
+		}
+		if t == errorType || types.Implements(t, errorType.Underlying().(*types.Interface)) {
 			return true
 		}
 	}
