@@ -41,8 +41,7 @@ func staticFuncVars(info *types.Info, pkg *types.Package, root inspector.Cursor)
 			targets[v] = t
 		}
 	}
-	nonCallUses := make(map[*types.Var]int)
-	for cur := range root.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.Ident)(nil)) {
+	for cur := range root.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
@@ -67,7 +66,17 @@ func staticFuncVars(info *types.Info, pkg *types.Package, root inspector.Cursor)
 				note(id, nil)
 				note(id, nil)
 			}
-		case *ast.Ident:
+		}
+	}
+	// The other uses, of the candidates only: an identifier with another
+	// name is not looked up (info.Uses is as large as the package).
+	names := make(map[string]bool, len(targets))
+	for v := range targets {
+		names[v.Name()] = true
+	}
+	nonCallUses := make(map[*types.Var]int)
+	for cur := range root.Preorder((*ast.Ident)(nil)) {
+		if n := cur.Node().(*ast.Ident); names[n.Name] {
 			if v, ok := info.Uses[n].(*types.Var); ok && !isCallee(cur) {
 				nonCallUses[v]++
 			}
