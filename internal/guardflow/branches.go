@@ -2,7 +2,6 @@ package guardflow
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 )
 
@@ -41,10 +40,10 @@ func (ev *evaluator) branch(e ast.Expr) (t, f *state) {
 			return join(tx, ty), fy
 		}
 	}
-	if tv, ok := ev.info().Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-		if constant.BoolVal(tv.Value) {
-			return ev.s, nil
-		}
+	switch t := ev.fa.env.recorded(e); {
+	case t&trueValue != 0:
+		return ev.s, nil
+	case t&falseValue != 0:
 		return nil, ev.s
 	}
 	return ev.split(e, ev.expr(e))
@@ -58,7 +57,7 @@ func (ev *evaluator) caseBranch(tag, caseExpr ast.Expr) (t, f *state) {
 	}
 	vt := ev.peek(tag)
 	vc := ev.expr(caseExpr)
-	return ev.split(caseExpr, comparison(ev.info(), tag, caseExpr, vt, vc, token.EQL))
+	return ev.split(caseExpr, comparison(ev.fa.env, tag, caseExpr, vt, vc, token.EQL))
 }
 
 // peek is the value of an expression already evaluated: a variable, or a
@@ -128,7 +127,8 @@ func (ev *evaluator) recordCheck(atom ast.Expr, v value) {
 	if cond == nil {
 		cond = atom
 	}
-	ev.rec.result.Checks = append(ev.rec.result.Checks, Check{Cond: cond, Atom: atom, Out: v.out})
+	b := ev.rec.block
+	ev.rec.checks[b] = append(ev.rec.checks[b], Check{Cond: cond, Atom: atom, Out: v.out})
 }
 
 // selectArm applies what entering a select arm tells: the arm receiving

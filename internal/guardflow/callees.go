@@ -2,6 +2,7 @@ package guardflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -42,6 +43,11 @@ type callShape struct {
 	resultContext bool   // its (first) result is a context
 	returnsError  bool
 	contextErr    bool // ctx.Err() or context.Cause(ctx)
+
+	// The operands the evaluator skips (unread): bit i of skipArgs,
+	// argument i (the first 64); skipRecv, the receiver of a method.
+	skipArgs uint64
+	skipRecv bool
 }
 
 type calleeKind uint8
@@ -69,28 +75,91 @@ func newCallees(fns Functions) *callees {
 }
 
 // shape returns what the types say of a call.
-func (c *callees) shape(info *types.Info, call *ast.CallExpr) *callShape {
+func (env *Env) shape(call *ast.CallExpr) *callShape {
+	c, info := env.callees, env.info
 	if sh, ok := c.shapes[call]; ok {
 		return sh
 	}
 	sh := new(callShape)
 	c.shapes[call] = sh
-	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+	if env.recorded(call.Fun)&typeExpr != 0 {
 		sh.conversion = true
 		return sh
 	}
 	sh.callee = c.of(info, call)
 	for i, a := range call.Args {
-		if i < 64 && IsContext(info.TypeOf(a)) {
+		if i < 64 && env.typeOf(a)&contextType != 0 {
 			sh.contextArgs |= 1 << i
 		}
 	}
-	sh.resultContext = IsContext(resultType(info, call))
+	sh.resultContext = env.recorded(call)&contextResult != 0
 	if sig, ok := SignatureOf(info, call.Fun); ok {
 		sh.returnsError = c.returnsError(sig)
 	}
-	_, sh.contextErr = contextErrOf(info, call)
+	if sh.callee.kind == contextCallee {
+		_, sh.contextErr = contextErrArg(call, sh.callee.name)
+	}
+	sh.skipRecv, sh.skipArgs = unread(call, sh)
 	return sh
+}
+
+// unread tells which operands of a call the evaluator may skip: those
+// whose value the call does not read and whose evaluation changes nothing
+// (inert). A call reads its context arguments; a function of package
+// context its receiver and first argument; errors.Is its first argument;
+// a guard function the parameter it checks. Most operands are neither
+// (r.recorder in r.recorder.Event(obj, "Normal", reason, msg), and all of
+// its arguments), and each evaluation of them asked the types again.
+func unread(call *ast.CallExpr, sh *callShape) (recv bool, args uint64) {
+	k := sh.callee
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		recv = k.kind != contextCallee && inert(sel.X)
+	}
+	for i, a := range call.Args {
+		if i == 64 {
+			break
+		}
+		read := sh.contextArgs&(1<<i) != 0 ||
+			i == 0 && (k.kind == contextCallee || k.kind == errorsIsCallee) ||
+			k.kind == guardCallee && i == k.guard.Param
+		if !read && inert(a) {
+			args |= 1 << i
+		}
+	}
+	return recv, args
+}
+
+// inert reports whether evaluating e changes nothing: it is made of
+// names, literals, selectors, indexes and operators other than && || !
+// (whose outcomes the evaluator follows apart), and makes no call.
+// Anything else counts as not inert.
+func inert(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return inert(e.X)
+	case *ast.SelectorExpr:
+		return inert(e.X)
+	case *ast.StarExpr:
+		return inert(e.X)
+	case *ast.UnaryExpr:
+		return e.Op != token.NOT && inert(e.X)
+	case *ast.BinaryExpr:
+		return e.Op != token.LAND && e.Op != token.LOR && inert(e.X) && inert(e.Y)
+	case *ast.IndexExpr:
+		return inert(e.X) && inert(e.Index)
+	case *ast.KeyValueExpr:
+		return inert(e.Key) && inert(e.Value)
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if !inert(elt) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // of classifies the function a call calls, when it is statically known.

@@ -40,6 +40,12 @@ func contextErrOf(info *types.Info, call *ast.CallExpr) (ctxArg ast.Expr, ok boo
 	if !isCtx {
 		return nil, false
 	}
+	return contextErrArg(call, name)
+}
+
+// contextErrArg is contextErrOf for a call of the function name of
+// package context.
+func contextErrArg(call *ast.CallExpr, name string) (ctxArg ast.Expr, ok bool) {
 	switch {
 	case name == "Err" && len(call.Args) == 0:
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -63,6 +69,9 @@ func errorTarget(info *types.Info, e ast.Expr) (Outcomes, bool) {
 	default:
 		return Outcomes{}, false
 	}
+	if id.Name != "Canceled" && id.Name != "DeadlineExceeded" {
+		return Outcomes{}, false // no lookup for the other names
+	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok || v.Pkg() == nil || v.Pkg().Path() != "context" {
 		return Outcomes{}, false
@@ -76,18 +85,14 @@ func errorTarget(info *types.Info, e ast.Expr) (Outcomes, bool) {
 	return Outcomes{}, false
 }
 
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
-}
-
 // comparison classifies x == y (or x != y): a test of a context's error
 // against nil, context.Canceled or context.DeadlineExceeded.
-func comparison(info *types.Info, x, y ast.Expr, vx, vy value, op token.Token) value {
+func comparison(env *Env, x, y ast.Expr, vx, vy value, op token.Token) value {
+	info := env.info
 	for range 2 {
 		if vx.kind == isContextErr {
 			o, ok := errorTarget(info, y)
-			if !ok && isNil(info, y) {
+			if !ok && env.recorded(y)&nilValue != 0 {
 				o, ok = errIsNil, true
 			}
 			if ok {
@@ -135,10 +140,17 @@ func IsError(t types.Type) bool {
 }
 
 // returnsError reports whether one of a signature's results is an error.
+// The results declared error and those of a basic type (which has no
+// methods) need no method set: a call site has a signature of its own,
+// when it selects a method, and this is asked once per call.
 func returnsError(sig *types.Signature) bool {
 	res := sig.Results()
 	for i := range res.Len() {
-		if types.Implements(res.At(i).Type(), errorType.Underlying().(*types.Interface)) {
+		t := types.Unalias(res.At(i).Type())
+		if _, basic := t.(*types.Basic); basic {
+			continue
+		}
+		if t == errorType || types.Implements(t, errorType.Underlying().(*types.Interface)) {
 			return true
 		}
 	}

@@ -52,9 +52,9 @@ func neverCanceledMaker(name string) bool {
 	return name == "Background" || name == "TODO" || name == "WithoutCancel"
 }
 
-// resultType is the type of a call's (first) result.
-func resultType(info *types.Info, call *ast.CallExpr) types.Type {
-	t := info.TypeOf(call)
+// firstResult is the type of a call's (first) result, given the call's
+// type.
+func firstResult(t types.Type) types.Type {
 	if tuple, ok := t.(*types.Tuple); ok {
 		if tuple.Len() == 0 {
 			return nil

@@ -33,7 +33,7 @@ func (ev *evaluator) expr(e ast.Expr) value {
 			return ev.boolValue(e)
 		case token.EQL, token.NEQ:
 			vx, vy := ev.expr(e.X), ev.expr(e.Y)
-			return comparison(ev.info(), e.X, e.Y, vx, vy, e.Op)
+			return comparison(ev.fa.env, e.X, e.Y, vx, vy, e.Op)
 		}
 		ev.expr(e.X)
 		ev.expr(e.Y)
@@ -45,12 +45,12 @@ func (ev *evaluator) expr(e ast.Expr) value {
 		ev.expr(e.X)
 		return value{}
 	case *ast.SelectorExpr:
-		if id := identOf(e.X); id != nil {
-			if _, isPkg := ev.info().Uses[id].(*types.PkgName); isPkg {
-				return ev.ident(e.Sel)
-			}
+		// Its value is its type's: for a qualified identifier, what the
+		// identifier's object tells too. An identifier operand changes
+		// nothing when evaluated.
+		if identOf(e.X) == nil {
+			ev.expr(e.X)
 		}
-		ev.expr(e.X)
 		return ev.opaque(e)
 	case *ast.KeyValueExpr:
 		ev.expr(e.Value)
@@ -81,25 +81,19 @@ func (ev *evaluator) expr(e ast.Expr) value {
 // context of unknown origin counts as one shutdown may cancel, one read
 // from a struct field also as one that no check tests.
 func (ev *evaluator) opaque(e ast.Expr) value {
-	if !IsContext(ev.info().TypeOf(e)) {
-		return value{}
+	switch t := ev.fa.env.typeOf(e); {
+	case t&contextField != 0:
+		return value{kind: isContext, use: mayBeUsable | inField}
+	case t&contextType != 0:
+		return value{kind: isContext, use: mayBeUsable}
 	}
-	if sel, ok := e.(*ast.SelectorExpr); ok {
-		if s := ev.info().Selections[sel]; s != nil && s.Kind() == types.FieldVal {
-			return value{kind: isContext, use: mayBeUsable | inField}
-		}
-	}
-	return value{kind: isContext, use: mayBeUsable}
+	return value{}
 }
 
 // ident is the value of a variable: what a tracked one holds; a
 // package-level context is never one shutdown cancels.
 func (ev *evaluator) ident(id *ast.Ident) value {
-	obj := ev.info().Uses[id]
-	if obj == nil {
-		obj = ev.info().Defs[id]
-	}
-	switch obj := obj.(type) {
+	switch obj := ev.fa.env.objectOf(id).(type) {
 	case *types.Nil:
 		return value{kind: isContext, use: mayBeUnusable}
 	case *types.Var:
@@ -183,8 +177,8 @@ func (ev *evaluator) operands(call *ast.CallExpr, sh *callShape) operands {
 	var ops operands
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.SelectorExpr:
-		if id := identOf(fun.X); id == nil || !isPkgName(ev.info(), id) {
-			ops.recv = ev.expr(fun.X)
+		if !sh.skipRecv {
+			ops.recv = ev.expr(fun.X) // a package name's value tells nothing
 		}
 	case *ast.Ident:
 	case *ast.IndexExpr:
@@ -196,6 +190,9 @@ func (ev *evaluator) operands(call *ast.CallExpr, sh *callShape) operands {
 	}
 	ops.contexts.allUnusable = true
 	for i, a := range call.Args {
+		if i < 64 && sh.skipArgs&(1<<i) != 0 {
+			continue
+		}
 		v := ev.expr(a)
 		if i == 0 {
 			ops.first = v
@@ -212,17 +209,12 @@ func (ev *evaluator) operands(call *ast.CallExpr, sh *callShape) operands {
 	return ops
 }
 
-func isPkgName(info *types.Info, id *ast.Ident) bool {
-	_, ok := info.Uses[id].(*types.PkgName)
-	return ok
-}
-
 // call evaluates a call: operands, then the call itself, whose state is
 // recorded; then its effect (a context-consuming call makes the checks
 // stale) and its value.
 func (ev *evaluator) call(call *ast.CallExpr) value {
 	info := ev.info()
-	sh := ev.fa.env.callees.shape(info, call)
+	sh := ev.fa.env.shape(call)
 	consumed := ev.fa.consumed
 	if sh.conversion {
 		var v value
@@ -314,12 +306,16 @@ func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsum
 	if ev.rec == nil || ev.s == nil {
 		return
 	}
-	facts := &CallFacts{Ctx: ctx, Vars: ev.fa.vars[:ev.fa.nctx:ev.fa.nctx], Use: make([]Usability, ev.fa.nctx), OperandsConsume: operandsConsume}
+	facts := ev.rec.result.Calls[call]
+	if facts == nil { // else recorded by a previous transfer of the block: recorded over
+		facts = ev.rec.newFacts(ev.fa.vars[:ev.fa.nctx:ev.fa.nctx])
+		ev.rec.result.Calls[call] = facts
+	}
+	facts.Ctx, facts.OperandsConsume, facts.Why = ctx, operandsConsume, Witness{}
 	for j := range facts.Use {
 		facts.Use[j] = ev.s.get(j).use
 	}
 	if ev.rec.witnesses && ctx == ev.s.ctx {
 		facts.Why = ev.s.why
 	}
-	ev.rec.result.Calls[call] = facts
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // The guard dataflow: for every point of a function, what the checks
-// passed on every path tell of the context (ctxStates, a must-analysis:
+// passed on every path tell of the context (States, a must-analysis:
 // the union over paths), which context variables hold usable contexts,
 // and what the function's boolean and error variables hold. A
 // context-consuming call makes every check stale: the states are unknown
@@ -28,6 +28,9 @@ type Env struct {
 	callees   *callees
 	mayReturn func(*ast.CallExpr) bool
 	escaping  map[*types.Var]bool
+	types     exprTypes                   // indexed once lookups repay it (direct)
+	objects   map[*ast.Ident]types.Object // the identifiers of followed objects, with types
+	lookups   int                         // in types.Info, until then
 
 	// Evaluated, when set, is told how many expressions each pass over a
 	// block evaluated: a measure of the work, for tests.
@@ -49,10 +52,11 @@ type Func struct {
 }
 
 // Options select the function's entry state and what is recorded.
+// Whether explanations are wanted is Result's argument: they reuse the
+// must-analysis.
 type Options struct {
 	EntryGuarded     bool                     // every call site is guarded: the body starts fresh
 	Captured         map[*types.Var]Usability // context variables of enclosing functions, as the literal sees them
-	Witnesses        bool                     // run the explanation pass
 	SummarizeReturns bool                     // record the outcomes of a bool result (guard functions)
 }
 
@@ -115,14 +119,22 @@ func (w Witness) rank() int {
 }
 
 // joinWitness keeps the most telling of two witnesses: a stale check over
-// a fresh one over none, the first of equals. Where both outcomes of a
-// check meet, the witness says so (meets): that check guards neither of
-// the paths after the merge, and another check that does is preferred.
-// (That preference can lower a witness; the explanation pass bounds its
+// a fresh one over none. Where both outcomes of a check meet, the witness
+// says so (meets): that check guards neither of the paths after the merge,
+// and another check that does is preferred. (That preference can lower a
+// witness, so the join is not associative; the explanation pass bounds its
 // updates, and any witness it keeps is one path's.)
+//
+// Of two witnesses that tell as much, it keeps the one nearer the point
+// (nearer), not the one that arrived first: the join is commutative, and
+// what a finding explains does not depend on the order in which the solver
+// visits blocks.
 func joinWitness(a, b Witness) Witness {
+	if nearer(b, a) {
+		a, b = b, a
+	}
 	errTest := a.ErrTest
-	if errTest == nil {
+	if errTest == nil || b.ErrTest != nil && nodeBefore(errTest, b.ErrTest) {
 		errTest = b.ErrTest
 	}
 	var w Witness
@@ -145,6 +157,45 @@ func joinWitness(a, b Witness) Witness {
 	}
 	w.ErrTest = errTest
 	return w
+}
+
+// nearer is the order that breaks ties between witnesses: by the call
+// that made the check stale, then the check, then the check whose other
+// outcome was passed, the later in the source first. A check in the body
+// is nearer than the entry, and the last check or call before the point
+// is the one a reader of the finding looks for. (ErrTest is joined on its
+// own, by the same rule.)
+func nearer(a, b Witness) bool {
+	var staleA, staleB ast.Node // nil interfaces where there is no call
+	if a.StaleAt != nil {
+		staleA = a.StaleAt
+	}
+	if b.StaleAt != nil {
+		staleB = b.StaleAt
+	}
+	for _, n := range [][2]ast.Node{{staleA, staleB}, {a.Check, b.Check}, {a.Cancelled, b.Cancelled}} {
+		if n[0] != n[1] {
+			return nodeBefore(n[1], n[0])
+		}
+	}
+	if a.Entry != b.Entry {
+		return a.Entry
+	}
+	return !a.Meets && b.Meets
+}
+
+// nodeBefore reports whether a starts before b, or at the same place ends
+// first: an order on the nodes of one function body, where no two nodes
+// that the witnesses hold have the same extent. A missing node (nil) comes
+// before every node.
+func nodeBefore(a, b ast.Node) bool {
+	switch {
+	case a == nil || b == nil:
+		return a == nil && b != nil
+	case a.Pos() != b.Pos():
+		return a.Pos() < b.Pos()
+	}
+	return a.End() < b.End()
 }
 
 // state is the dataflow state at one point.
@@ -218,7 +269,8 @@ func (s *state) joinMust(o *state) bool {
 }
 
 // joinWhy merges o's explanations into s (joinWitness) and reports
-// whether s changed.
+// whether s changed. Of the calls that made a variable's check stale, it
+// keeps the later, as joinWitness does.
 func (s *state) joinWhy(o *state) bool {
 	changed := false
 	if w := joinWitness(s.why, o.why); w != s.why {
@@ -228,7 +280,7 @@ func (s *state) joinWhy(o *state) bool {
 	for k := range s.vars {
 		a := &s.vars[k].fact.val
 		b := o.get(s.vars[k].idx).val
-		if a.kind != unknownValue && a.kind == b.kind && a.staleAt == nil && b.staleAt != nil {
+		if a.kind != unknownValue && a.kind == b.kind && b.staleAt != nil && (a.staleAt == nil || nodeBefore(a.staleAt, b.staleAt)) {
 			a.staleAt = b.staleAt
 			changed = true
 		}
@@ -264,23 +316,26 @@ type Analysis struct {
 	varIndex map[*types.Var]int
 	vars     []*types.Var
 	nctx     int // vars[:nctx] are the context variables
+	ncalls   int // the calls of the body
 	caseTags map[ast.Expr]ast.Expr
 	selects  map[*cfg.Block]selectEdge
-	order    []int32   // each block's position in reverse postorder
-	defaults []varFact // each variable's fact on entry
-	mustIn   []*state  // the must-analysis: the state on entry to each block
+	order    []int32    // each block's position in reverse postorder
+	defaults []varFact  // each variable's fact on entry
+	mustIn   []*state   // the must-analysis: the state on entry to each block
+	results  [2]*Result // without and with explanations, once computed
 
 	evaluated int      // expressions evaluated by the current transfer
 	consumed  int      // context-consuming calls evaluated so far
 	outs      []*state // the states transfer returns, valid until its next call
 }
 
-// Analyze runs the dataflow over f's body.
+// Analyze runs the dataflow over f's body, without explanations.
 func Analyze(env *Env, f Func, opts Options) *Result {
-	return NewAnalysis(env, f, opts).Result(opts.Witnesses)
+	return NewAnalysis(env, f, opts).Result(false)
 }
 
-// NewAnalysis builds f's graph and solves the must-analysis.
+// NewAnalysis builds f's graph and solves the must-analysis, recording
+// its result as it goes.
 func NewAnalysis(env *Env, f Func, opts Options) *Analysis {
 	fa := &Analysis{
 		env:      env,
@@ -291,28 +346,30 @@ func NewAnalysis(env *Env, f Func, opts Options) *Analysis {
 	}
 	body := scanBody(env.info, f.Body)
 	fa.trackVars(body)
+	fa.ncalls = body.calls
 	fa.defaults = fa.entryFacts()
 	fa.order = reversePostorder(fa.graph)
 	fa.caseTags = caseTags(body.switches)
 	fa.selects = fa.selectEdges(body.selects)
-	fa.mustIn = fa.solve(fa.entryState(), nil, (*state).joinMust)
+	rec := fa.newRecording(false)
+	fa.mustIn = fa.solve(fa.entryState(), nil, (*state).joinMust, rec)
+	fa.results[0] = rec.finish()
 	return fa
 }
 
-// Result records what holds at each call, literal and check; with
-// witnesses, it first runs the explanation pass.
+// Result returns what holds at each call, literal and check; with
+// witnesses, how the checks got there, which the explanation pass
+// records on first use.
 func (fa *Analysis) Result(witnesses bool) *Result {
-	r := &Result{
-		Calls:        make(map[*ast.CallExpr]*CallFacts),
-		Literals:     make(map[*ast.FuncLit]map[*types.Var]Usability),
-		ReturnsKnown: true,
+	if witnesses && fa.results[1] == nil {
+		rec := fa.newRecording(true)
+		fa.solve(fa.entryState(), fa.mustIn, (*state).joinWhy, rec)
+		fa.results[1] = rec.finish()
 	}
-	in := fa.mustIn
 	if witnesses {
-		in = fa.solve(fa.entryState(), in, (*state).joinWhy)
+		return fa.results[1]
 	}
-	fa.record(in, r, witnesses)
-	return r
+	return fa.results[0]
 }
 
 // entryFacts are the variables' facts on entry: parameters hold usable
@@ -347,8 +404,8 @@ func (fa *Analysis) entryState() *state {
 
 // solve computes the state on entry to every block: with joinMust from
 // scratch, with joinWhy from the must-states given (only explanations
-// change). Blocks never reached stay nil.
-func (fa *Analysis) solve(entry *state, base []*state, join func(*state, *state) bool) []*state {
+// change). Blocks never reached stay nil. Each transfer records in rec.
+func (fa *Analysis) solve(entry *state, base []*state, join func(*state, *state) bool, rec *recording) []*state {
 	blocks := fa.graph.Blocks
 	in := make([]*state, len(blocks))
 	work := newWorklist(fa.order)
@@ -364,7 +421,7 @@ func (fa *Analysis) solve(entry *state, base []*state, join func(*state, *state)
 	updates := make([]int, len(blocks))
 	for !work.empty() {
 		b := blocks[work.next()]
-		outs := fa.transfer(b, in[b.Index], nil)
+		outs := fa.transfer(b, in[b.Index], rec)
 		for i, succ := range b.Succs {
 			out := outs[i]
 			if out == nil {
@@ -391,19 +448,77 @@ func (fa *Analysis) solve(entry *state, base []*state, join func(*state, *state)
 // maxWitnessUpdates bounds how often a block's explanation may change.
 const maxWitnessUpdates = 16
 
-// record runs each reached block once more with its final entry state,
-// recording what holds at each call, literal and check.
-func (fa *Analysis) record(in []*state, r *Result, witnesses bool) {
-	rec := &recording{result: r, witnesses: witnesses}
-	for _, b := range fa.graph.Blocks {
-		if in[b.Index] != nil {
-			fa.transfer(b, in[b.Index], rec)
-		}
-	}
-}
-
-// recording is where transfer records, on the last sweep.
+// recording is where transfer records what holds at calls, literals,
+// checks and return statements, as the solver goes. The solver transfers
+// a block again whenever what is recorded of its entry state changes, so
+// that what the block's last transfer records stands: calls and literals
+// are recorded over; checks and returns are kept by block, and put in
+// order by finish. (A sweep of its own, once the states were solved, cost
+// as much as the solving.)
 type recording struct {
 	result    *Result
 	witnesses bool
+	block     int        // the block being transferred
+	checks    [][]Check  // by block
+	returns   []Outcomes // by block: the states when a bool result is true, false
+
+	// The CallFacts of the calls not recorded yet, and their Use, made at
+	// once: one per call of the body.
+	facts []CallFacts
+	uses  []Usability
+}
+
+func (fa *Analysis) newRecording(witnesses bool) *recording {
+	n := len(fa.graph.Blocks)
+	return &recording{
+		result: &Result{
+			Calls:        make(map[*ast.CallExpr]*CallFacts, fa.ncalls),
+			Literals:     make(map[*ast.FuncLit]map[*types.Var]Usability),
+			ReturnsKnown: true,
+		},
+		witnesses: witnesses,
+		checks:    make([][]Check, n),
+		returns:   make([]Outcomes, n),
+		facts:     make([]CallFacts, fa.ncalls),
+		uses:      make([]Usability, fa.ncalls*fa.nctx),
+	}
+}
+
+// newFacts returns the CallFacts of a call recorded for the first time,
+// for the context variables vars.
+func (rec *recording) newFacts(vars []*types.Var) *CallFacts {
+	if len(rec.facts) == 0 || len(rec.uses) < len(vars) { // a call the walk of the body did not count
+		return &CallFacts{Vars: vars, Use: make([]Usability, len(vars))}
+	}
+	f := &rec.facts[0]
+	rec.facts = rec.facts[1:]
+	f.Vars, f.Use = vars, rec.uses[:len(vars):len(vars)]
+	rec.uses = rec.uses[len(vars):]
+	return f
+}
+
+// start forgets what block b recorded on its previous transfer.
+func (rec *recording) start(b int32) {
+	rec.block = int(b)
+	rec.checks[b] = rec.checks[b][:0]
+	rec.returns[b] = Outcomes{}
+}
+
+// finish returns the result, with the checks in the order of the blocks,
+// as one sweep over them would have found them.
+func (rec *recording) finish() *Result {
+	r := rec.result
+	n := 0
+	for _, checks := range rec.checks {
+		n += len(checks)
+	}
+	if n > 0 {
+		r.Checks = make([]Check, 0, n)
+	}
+	for b := range rec.checks {
+		r.Checks = append(r.Checks, rec.checks[b]...)
+		r.Returns.IfTrue |= rec.returns[b].IfTrue
+		r.Returns.IfFalse |= rec.returns[b].IfFalse
+	}
+	return r
 }

@@ -70,19 +70,26 @@ func mayReturn(call *ast.CallExpr) bool {
 	return !ok || id.Name != "panic"
 }
 
-// analyze runs the dataflow over the function name of pkg.
-func analyze(t *testing.T, pkg *packages.Package, env *guardflow.Env, name string, opts guardflow.Options) *guardflow.Result {
+// funcOf returns the function name of pkg, for the dataflow.
+func funcOf(t *testing.T, pkg *packages.Package, name string) guardflow.Func {
 	t.Helper()
 	for _, file := range pkg.Syntax {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
 				sig := pkg.TypesInfo.Defs[fd.Name].(*types.Func).Signature()
-				return guardflow.Analyze(env, guardflow.Func{Body: fd.Body, Sig: sig}, opts)
+				return guardflow.Func{Body: fd.Body, Sig: sig}
 			}
 		}
 	}
 	t.Fatalf("no function %s", name)
-	return nil
+	return guardflow.Func{}
+}
+
+// explained runs the dataflow over the function name of pkg, with
+// explanations.
+func explained(t *testing.T, pkg *packages.Package, env *guardflow.Env, name string, opts guardflow.Options) *guardflow.Result {
+	t.Helper()
+	return guardflow.NewAnalysis(env, funcOf(t, pkg, name), opts).Result(true)
 }
 
 // callsTo returns the facts at the calls of methods named method, in
@@ -147,7 +154,7 @@ func (r *R) Reconcile(ctx context.Context) {
 func TestAnalyze(t *testing.T) {
 	pkg := load(t, reconciler)
 	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
-	r := analyze(t, pkg, env, "Reconcile", guardflow.Options{Witnesses: true})
+	r := explained(t, pkg, env, "Reconcile", guardflow.Options{})
 	events := callsTo(pkg, r, "Event")
 	if len(events) != 6 {
 		t.Fatalf("%d events recorded, want 6", len(events))
@@ -171,7 +178,7 @@ func TestAnalyze(t *testing.T) {
 			t.Errorf("event %d: context variables %v %v, want ctx, usable", i, f.Vars, f.Use)
 		}
 	}
-	g := analyze(t, pkg, env, "canceled", guardflow.Options{SummarizeReturns: true})
+	g := guardflow.Analyze(env, funcOf(t, pkg, "canceled"), guardflow.Options{SummarizeReturns: true})
 	if !g.ReturnsKnown || g.Returns.IfTrue != guardflow.Canceled || g.Returns.IfFalse != guardflow.Live|guardflow.TimedOut {
 		t.Errorf("canceled: returns %v (known %v), want {canceled} / {live,timedOut}", g.Returns, g.ReturnsKnown)
 	}
@@ -181,7 +188,7 @@ func TestAnalyze(t *testing.T) {
 func TestEntryGuarded(t *testing.T) {
 	pkg := load(t, reconciler)
 	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
-	r := analyze(t, pkg, env, "Reconcile", guardflow.Options{EntryGuarded: true, Witnesses: true})
+	r := explained(t, pkg, env, "Reconcile", guardflow.Options{EntryGuarded: true})
 	first := callsTo(pkg, r, "Event")[0]
 	if !first.Guarded() || !first.Why.Entry {
 		t.Errorf("first event: guarded %v, entry %v; want both", first.Guarded(), first.Why.Entry)
@@ -214,7 +221,7 @@ func evaluations(t *testing.T, src string) int {
 	n := 0
 	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
 	env.Evaluated = func(k int) { n += k }
-	r := analyze(t, pkg, env, "Reconcile", guardflow.Options{Witnesses: true})
+	r := explained(t, pkg, env, "Reconcile", guardflow.Options{})
 	if !strings.Contains(src, "UpdateFailed") || len(callsTo(pkg, r, "Event")) == 0 {
 		t.Fatal("no event recorded")
 	}

@@ -2,6 +2,8 @@ package guardflow
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"slices"
 	"testing"
 )
@@ -50,35 +52,87 @@ func TestOutcomes(t *testing.T) {
 	}
 }
 
-// TestJoinWitness: a stale check over a fresh one over none, the first of
-// equals; where both outcomes of a check meet, the witness says so.
+// TestJoinWitness: a stale check over a fresh one over none, the nearer
+// of equals; where both outcomes of a check meet, the witness says so.
 func TestJoinWitness(t *testing.T) {
-	check, other := &ast.Ident{Name: "check"}, &ast.Ident{Name: "other"}
-	call := &ast.CallExpr{}
-	errTest := &ast.Ident{Name: "err"}
-	fresh := Witness{Check: check}
-	stale := Witness{Check: check, StaleAt: call}
-	cancelled := Witness{Cancelled: check}
+	w := witnesses()
 	for _, tc := range []struct {
 		name string
 		a, b Witness
 		want Witness
 	}{
-		{"stale over fresh", fresh, stale, stale},
-		{"stale over fresh, either order", stale, fresh, stale},
-		{"fresh over none", Witness{}, fresh, fresh},
-		{"the first of equals", Witness{Check: other}, fresh, Witness{Check: other}},
-		{"the same check: one witness", fresh, fresh, fresh},
-		{"both outcomes of a check meet", fresh, cancelled, Witness{Check: check, Meets: true}},
-		{"both outcomes meet, either order", cancelled, fresh, Witness{Check: check, Meets: true}},
-		{"a check that guards a path over one that meets", Witness{Check: other, Meets: true}, fresh, fresh},
-		{"the test of another error is kept", Witness{ErrTest: errTest}, fresh, Witness{Check: check, ErrTest: errTest}},
+		{"stale over fresh", w.fresh, w.stale, w.stale},
+		{"stale over fresh, either order", w.stale, w.fresh, w.stale},
+		{"fresh over none", Witness{}, w.fresh, w.fresh},
+		{"the later of equal checks", w.fresh, w.otherFresh, w.otherFresh},
+		{"the later of equal checks, either order", w.otherFresh, w.fresh, w.otherFresh},
+		{"the later of two stale checks", w.stale, w.otherStale, w.otherStale},
+		{"a check over the entry", Witness{Entry: true}, w.fresh, w.fresh},
+		{"the same check: one witness", w.fresh, w.fresh, w.fresh},
+		{"both outcomes of a check meet", w.fresh, w.cancelled, Witness{Check: w.check, Meets: true}},
+		{"both outcomes meet, either order", w.cancelled, w.fresh, Witness{Check: w.check, Meets: true}},
+		{"a check that guards a path over one that meets", Witness{Check: w.other, Meets: true}, w.fresh, w.fresh},
+		{"the test of another error is kept", Witness{ErrTest: w.errTest}, w.fresh, Witness{Check: w.check, ErrTest: w.errTest}},
+		{"the later of two tests", Witness{ErrTest: w.errTest}, Witness{ErrTest: w.otherErrTest}, Witness{ErrTest: w.otherErrTest}},
 		{"the entry counts as a check", Witness{}, Witness{Entry: true}, Witness{Entry: true}},
 	} {
 		if got := joinWitness(tc.a, tc.b); got != tc.want {
 			t.Errorf("%s: joinWitness(%+v, %+v) = %+v, want %+v", tc.name, tc.a, tc.b, got, tc.want)
 		}
 	}
+}
+
+// TestJoinWitnessCommutes: the join of two witnesses does not depend on
+// which arrived first, over every pair of a set that has witnesses of
+// each rank, equal ranks with different checks and calls, and tests of
+// other errors.
+func TestJoinWitnessCommutes(t *testing.T) {
+	w := witnesses()
+	var all []Witness
+	for _, base := range []Witness{
+		{}, {Entry: true}, {Entry: true, StaleAt: w.call},
+		w.fresh, w.otherFresh, w.stale, w.otherStale, {Check: w.other, StaleAt: w.call},
+		w.cancelled, {Cancelled: w.other}, {Check: w.check, Meets: true}, {Check: w.other, Meets: true},
+	} {
+		for _, errTest := range []ast.Expr{nil, w.errTest, w.otherErrTest} {
+			x := base
+			x.ErrTest = errTest
+			all = append(all, x)
+		}
+	}
+	for _, a := range all {
+		for _, b := range all {
+			if ab, ba := joinWitness(a, b), joinWitness(b, a); ab != ba {
+				t.Errorf("joinWitness(%+v, %+v) = %+v, but the other way round %+v", a, b, ab, ba)
+			}
+		}
+	}
+}
+
+// testWitnesses are witnesses over nodes at known places: check before
+// other, call before otherCall, errTest before otherErrTest.
+type testWitnesses struct {
+	check, other, errTest, otherErrTest *ast.Ident
+	call, otherCall                     *ast.CallExpr
+	fresh, otherFresh                   Witness
+	stale, otherStale                   Witness
+	cancelled                           Witness
+}
+
+func witnesses() testWitnesses {
+	ident := func(pos token.Pos, name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+	call := func(pos token.Pos) *ast.CallExpr {
+		return &ast.CallExpr{Fun: ident(pos, "update"), Lparen: pos + 6, Rparen: pos + 7}
+	}
+	w := testWitnesses{
+		check: ident(10, "check"), other: ident(20, "other"),
+		call: call(30), otherCall: call(40),
+		errTest: ident(50, "err"), otherErrTest: ident(60, "err"),
+	}
+	w.fresh, w.otherFresh = Witness{Check: w.check}, Witness{Check: w.other}
+	w.stale, w.otherStale = Witness{Check: w.check, StaleAt: w.call}, Witness{Check: w.check, StaleAt: w.otherCall}
+	w.cancelled = Witness{Cancelled: w.check}
+	return w
 }
 
 // TestVarFacts: only facts that differ from the default are stored, in
@@ -112,5 +166,59 @@ func TestVarFacts(t *testing.T) {
 	want := []visit{{2, mayBeUnusable, mayBeUsable}, {3, 0, mayBeUsable}}
 	if !slices.Equal(got, want) {
 		t.Errorf("merge visited %+v, want %+v", got, want)
+	}
+}
+
+// TestInert: the operands the evaluator may skip change nothing when
+// evaluated.
+func TestInert(t *testing.T) {
+	for src, want := range map[string]bool{
+		"r.recorder":             true,
+		"corev1.EventTypeNormal": true,
+		`"reason"`:               true,
+		"m[k].f":                 true,
+		"a == b":                 true,
+		"[]int{x + y, *p}":       true,
+		"err.Error()":            false,
+		"[]int{f(), x + y}":      false,
+		"func() {}":              false,
+		"ok && done":             false,
+		"!ok":                    false,
+		"(<-ch)":                 true,
+	} {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := inert(e); got != want {
+			t.Errorf("inert(%s) = %t, want %t", src, got, want)
+		}
+	}
+}
+
+// TestWorklist: blocks come out first in reverse postorder among those
+// queued, each once however often it was added, also after an earlier one
+// is added again (a loop's back edge).
+func TestWorklist(t *testing.T) {
+	order := []int32{2, 5, 3, 4, 10, 11} // blocks 4 and 5 unreachable, last
+	w := newWorklist(order)
+	var got []int32
+	take := func() { got = append(got, w.next()) }
+	w.add(1)
+	w.add(3)
+	w.add(3)
+	take() // 3, at position 4
+	w.add(0)
+	w.add(5)
+	take() // 0
+	take() // 1, at position 5
+	w.add(2)
+	take() // 2
+	take() // 5, at position 11
+	if !w.empty() {
+		t.Errorf("blocks left after %v", got)
+	}
+	if want := []int32{3, 0, 1, 2, 5}; !slices.Equal(got, want) {
+		t.Errorf("taken %v, want %v", got, want)
 	}
 }

@@ -54,11 +54,12 @@ func isBoolOrError(t types.Type) bool {
 
 // bodyShapes is what one walk over a function body (nested literals
 // aside) finds for the dataflow: the variables it declares, its tagged
-// switches and its selects.
+// switches and its selects, and how many calls it makes.
 type bodyShapes struct {
 	defs     []*types.Var
 	switches []*ast.SwitchStmt
 	selects  []*ast.SelectStmt
+	calls    int
 }
 
 func scanBody(info *types.Info, body *ast.BlockStmt) bodyShapes {
@@ -77,6 +78,8 @@ func scanBody(info *types.Info, body *ast.BlockStmt) bodyShapes {
 			}
 		case *ast.SelectStmt:
 			b.selects = append(b.selects, n)
+		case *ast.CallExpr:
+			b.calls++
 		}
 		return true
 	})

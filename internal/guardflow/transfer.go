@@ -16,9 +16,13 @@ import (
 
 // transfer runs block b from state in and returns the state on each edge
 // out of b, in a slice that the next call reuses. With rec, it records
-// what holds at calls, literals and checks.
+// what holds at calls, literals and checks (over what b's previous
+// transfer recorded).
 func (fa *Analysis) transfer(b *cfg.Block, in *state, rec *recording) []*state {
 	ev := &evaluator{fa: fa, s: in, in: in, rec: rec}
+	if rec != nil {
+		rec.start(b.Index)
+	}
 	if len(b.Nodes) > 0 && in != nil && len(in.vars) > 0 {
 		ev.writable().vars.prune(fa.vars, b.Nodes[0].Pos())
 	}
@@ -92,7 +96,7 @@ type evaluator struct {
 	fa   *Analysis
 	s    *state
 	in   *state     // the block's entry state: the solver's, never changed here
-	rec  *recording // non-nil on the recording sweep
+	rec  *recording // where to record, if anywhere
 	cond ast.Expr   // the block's condition, while it is evaluated
 }
 
@@ -139,11 +143,11 @@ func (ev *evaluator) node(n ast.Node) {
 		ev.expr(n.X)
 	case *ast.DeferStmt:
 		consumed := ev.fa.consumed
-		ev.operands(n.Call, ev.fa.env.callees.shape(ev.info(), n.Call))
+		ev.operands(n.Call, ev.fa.env.shape(n.Call))
 		ev.recordCallAt(n.Call, AnyState, ev.fa.consumed != consumed) // it runs when the function returns
 	case *ast.GoStmt:
 		consumed := ev.fa.consumed
-		ev.operands(n.Call, ev.fa.env.callees.shape(ev.info(), n.Call))
+		ev.operands(n.Call, ev.fa.env.shape(n.Call))
 		ev.recordCall(n.Call, ev.fa.consumed != consumed)
 	case *ast.ReturnStmt:
 		ev.returns(n)
@@ -174,11 +178,12 @@ func (ev *evaluator) returns(n *ast.ReturnStmt) {
 	}
 	t, f := ev.branch(n.Results[0])
 	if ev.rec != nil {
+		r := &ev.rec.returns[ev.rec.block]
 		if t != nil {
-			ev.rec.result.Returns.IfTrue |= t.ctx
+			r.IfTrue |= t.ctx
 		}
 		if f != nil {
-			ev.rec.result.Returns.IfFalse |= f.ctx
+			r.IfFalse |= f.ctx
 		}
 	}
 	ev.s = join(t, f)
@@ -229,7 +234,7 @@ func (ev *evaluator) store(l ast.Expr, v value) {
 	if id == nil {
 		return
 	}
-	obj, ok := ev.info().ObjectOf(id).(*types.Var)
+	obj, ok := ev.fa.env.objectOf(id).(*types.Var)
 	if !ok {
 		return
 	}

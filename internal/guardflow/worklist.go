@@ -1,7 +1,7 @@
 package guardflow
 
 import (
-	"container/heap"
+	"math/bits"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -45,43 +45,51 @@ func reversePostorder(g *cfg.CFG) []int32 {
 
 // worklist hands out queued blocks in reverse postorder, so that a block
 // is visited once its predecessors have settled (and a chain of merges
-// is walked once, not once per change at its far end).
+// is walked once, not once per change at its far end). It keeps a bit
+// per position in that order, and the first position that may be queued:
+// adding and taking a block cost the same however many are queued (a
+// binary heap cost the logarithm of that, and in deeply nested code, where
+// every level leaves the block after it queued, that grew with the depth).
 type worklist struct {
-	order  []int32
-	queued []bool
-	heap   blockHeap
+	order  []int32  // each block's position in reverse postorder
+	blocks []int32  // the block at each position
+	queued []uint64 // bit p: the block at position p is queued
+	first  int      // no position before it is queued
+	n      int      // how many blocks are queued
 }
 
 func newWorklist(order []int32) *worklist {
-	return &worklist{order: order, queued: make([]bool, len(order)), heap: blockHeap{order: order}}
+	// Unreachable blocks come last, at positions up to twice the count.
+	w := &worklist{order: order, blocks: make([]int32, 2*len(order)), queued: make([]uint64, (2*len(order)+63)/64)}
+	for b, p := range order {
+		w.blocks[p] = int32(b)
+	}
+	w.first = len(w.blocks)
+	return w
 }
 
 func (w *worklist) add(b int32) {
-	if !w.queued[b] {
-		w.queued[b] = true
-		heap.Push(&w.heap, b)
+	p := int(w.order[b])
+	if w.queued[p/64]&(1<<(p%64)) == 0 {
+		w.queued[p/64] |= 1 << (p % 64)
+		w.n++
+		w.first = min(w.first, p)
 	}
 }
 
-func (w *worklist) empty() bool { return w.heap.Len() == 0 }
+func (w *worklist) empty() bool { return w.n == 0 }
 
+// next takes the queued block first in reverse postorder.
 func (w *worklist) next() int32 {
-	b := heap.Pop(&w.heap).(int32)
-	w.queued[b] = false
-	return b
-}
-
-type blockHeap struct {
-	order  []int32
-	blocks []int32
-}
-
-func (h blockHeap) Len() int           { return len(h.blocks) }
-func (h blockHeap) Less(i, j int) bool { return h.order[h.blocks[i]] < h.order[h.blocks[j]] }
-func (h blockHeap) Swap(i, j int)      { h.blocks[i], h.blocks[j] = h.blocks[j], h.blocks[i] }
-func (h *blockHeap) Push(x any)        { h.blocks = append(h.blocks, x.(int32)) }
-func (h *blockHeap) Pop() any {
-	b := h.blocks[len(h.blocks)-1]
-	h.blocks = h.blocks[:len(h.blocks)-1]
-	return b
+	i := w.first / 64
+	word := w.queued[i] &^ (1<<(w.first%64) - 1)
+	for word == 0 {
+		i++
+		word = w.queued[i]
+	}
+	p := i*64 + bits.TrailingZeros64(word)
+	w.queued[i] &^= 1 << (p % 64)
+	w.n--
+	w.first = p + 1
+	return w.blocks[p]
 }
