@@ -29,6 +29,7 @@ type funcVarsBuilder struct {
 	writes      map[*types.Var]int
 	targets     map[*types.Var]funcTarget
 	nonCallUses map[*types.Var]int
+	named       map[string]bool // the names of parameters and of the variables written so far: only their uses need counting
 }
 
 func newFuncVarsBuilder(info *types.Info, pkg *types.Package) *funcVarsBuilder {
@@ -38,6 +39,7 @@ func newFuncVarsBuilder(info *types.Info, pkg *types.Package) *funcVarsBuilder {
 		writes:      make(map[*types.Var]int),
 		targets:     make(map[*types.Var]funcTarget),
 		nonCallUses: make(map[*types.Var]int),
+		named:       make(map[string]bool),
 	}
 }
 
@@ -48,6 +50,7 @@ func (b *funcVarsBuilder) write(lhs, rhs ast.Expr) {
 		return
 	}
 	b.writes[v]++
+	b.named[v.Name()] = true
 	if t, ok := funcTargetOf(b.info, rhs); ok {
 		b.targets[v] = t
 	}
@@ -57,6 +60,23 @@ func (b *funcVarsBuilder) write(lhs, rhs ast.Expr) {
 func (b *funcVarsBuilder) addressTaken(x ast.Expr) {
 	if v := b.local(x); v != nil {
 		b.writes[v] += 2
+		b.named[v.Name()] = true
+	}
+}
+
+// declare notes the names of a function's parameters and results, which
+// hold values before any write: a use of one that precedes its first
+// assignment still counts.
+func (b *funcVarsBuilder) declare(ft *ast.FuncType) {
+	for _, fields := range []*ast.FieldList{ft.Params, ft.Results} {
+		if fields == nil {
+			continue
+		}
+		for _, f := range fields.List {
+			for _, id := range f.Names {
+				b.named[id.Name] = true
+			}
+		}
 	}
 }
 

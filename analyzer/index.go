@@ -125,7 +125,8 @@ func newIndex(m *model, in *inspector.Inspector, isSink func(*types.Func) bool) 
 			escaping: make(escapes),
 			assigned: make(map[*types.Var]bool),
 		},
-		vars: newFuncVarsBuilder(m.info, m.pkg),
+		vars:      newFuncVarsBuilder(m.info, m.pkg),
+		funcNames: funcNamesOf(m),
 	}
 	for fileCur := range in.Root().Children() {
 		if file := fileCur.Node().(*ast.File); m.isSource(file) {
@@ -142,11 +143,12 @@ func newIndex(m *model, in *inspector.Inspector, isSink func(*types.Func) bool) 
 // declared further on, is known only once every file has been seen.
 type indexBuilder struct {
 	*index
-	vars    *funcVarsBuilder
-	stack   []*funcNode // the bodies around the current node, innermost last
-	calls   []pendingCall
-	refs    []pendingRef
-	litUses []*funcNode // literals not called where they are defined
+	vars      *funcVarsBuilder
+	funcNames map[string]bool // the names of the package's functions and methods, interface methods included
+	stack     []*funcNode     // the bodies around the current node, innermost last
+	calls     []pendingCall
+	refs      []pendingRef
+	litUses   []*funcNode // literals not called where they are defined
 }
 
 type pendingCall struct {
@@ -162,6 +164,7 @@ type pendingRef struct {
 var indexedNodes = []ast.Node{
 	(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil),
 	(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
+	(*ast.FuncType)(nil),
 }
 
 // walk visits one file in preorder. The body a node belongs to is the
@@ -192,6 +195,12 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 				b.calls = append(b.calls, pendingCall{cur, owner})
 			}
 		case *ast.Ident:
+			// Most identifiers name neither a function of the package nor a
+			// local function variable: a lookup in info.Uses, as large as
+			// the package, would miss the cache for each.
+			if !b.funcNames[n.Name] && !b.vars.named[n.Name] {
+				continue
+			}
 			switch obj := b.info.Uses[n].(type) {
 			case *types.Func:
 				if !isCallee(cur) {
@@ -227,8 +236,30 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 				b.assigned[v] = true
 			}
 			b.escaping.note(b.info, n, owner.literal())
+		case *ast.FuncType:
+			b.vars.declare(n)
 		}
 	}
+}
+
+// funcNamesOf returns the names of the package's declared functions and
+// methods, and of the methods of its interfaces.
+func funcNamesOf(m *model) map[string]bool {
+	names := make(map[string]bool)
+	for _, d := range m.decls {
+		names[d.obj.Name()] = true
+	}
+	scope := m.pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
+			if it, ok := tn.Type().Underlying().(*types.Interface); ok {
+				for meth := range it.Methods() {
+					names[meth.Name()] = true
+				}
+			}
+		}
+	}
+	return names
 }
 
 // valueOf returns the value assigned to the i-th of n names, or nil when
