@@ -102,26 +102,15 @@ const helperSink = "-ctxnotify.sinks=example.com/m/events.Recorder.Eventf"
 func TestHelperFixDrivers(t *testing.T) {
 	t.Parallel()
 	bin := testkit.Command(t)
-	var dirs []string
-	for _, args := range [][]string{
-		{bin, "-fix", helperSink, "./..."},
-		{"go", "vet", "-vettool=" + bin, helperSink, "-fix", "./..."},
-		{"go", "fix", "-fixtool=" + bin, helperSink, "./..."},
-	} {
-		dir := testkit.WriteModule(t, helperModule)
-		if r := testkit.Run(t, dir, args[0], args[1:]...); r.Code != 0 {
-			t.Fatalf("%v: exit code %d\n%s", args, r.Code, r.Output)
-		}
-		if r := testkit.Run(t, dir, "go", "test", "./..."); r.Code != 0 {
-			t.Fatalf("%v: the fixed module's tests fail:\n%s", args, r.Output)
-		}
+	dirs := fixWithEachDriver(t, bin, helperModule)
+	for i, dir := range dirs {
 		if r := testkit.Run(t, dir, bin, helperSink, "./..."); r.Code != 0 {
-			t.Errorf("%v: a second run reports:\n%s", args, r.Output)
+			t.Errorf("%s: a second run reports:\n%s", fixDrivers[i], r.Output)
 		}
-		dirs = append(dirs, dir)
 	}
-	testkit.SameGoFiles(t, dirs[0], "ctxnotify-lint -fix", dirs[1], "go vet -fix")
-	testkit.SameGoFiles(t, dirs[0], "ctxnotify-lint -fix", dirs[2], "go fix -fixtool")
+	for i := 1; i < len(dirs); i++ {
+		testkit.SameGoFiles(t, dirs[0], fixDrivers[0], dirs[i], fixDrivers[i])
+	}
 
 	read := func(name string) string {
 		data, err := os.ReadFile(filepath.Join(dirs[0], "ctrl", name))
@@ -177,24 +166,39 @@ func TestFailureValue(t *testing.T) {
 	}
 }
 `
-	bin := testkit.Command(t)
-	for _, args := range [][]string{
-		{bin, "-fix", helperSink, "./..."},
-		{"go", "vet", "-vettool=" + bin, helperSink, "-fix", "./..."},
-	} {
-		dir := testkit.WriteModule(t, files)
-		if r := testkit.Run(t, dir, args[0], args[1:]...); r.Code != 0 {
-			t.Fatalf("%v: exit code %d\n%s", args, r.Code, r.Output)
-		}
-		if r := testkit.Run(t, dir, "go", "test", "./..."); r.Code != 0 {
-			t.Fatalf("%v: the fixed module's tests fail:\n%s", args, r.Output)
-		}
+	for i, dir := range fixWithEachDriver(t, testkit.Command(t), files) {
 		data, err := os.ReadFile(filepath.Join(dir, "ctrl", "ctrl.go"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(string(data), "func (r *Reconciler) failure(obj *Object, reason string, err error) error {") {
-			t.Errorf("%v: failure changed although a test takes it as a value:\n%s", args, data)
+			t.Errorf("%s: failure changed although a test takes it as a value:\n%s", fixDrivers[i], data)
 		}
 	}
+}
+
+// fixDrivers names the drivers fixWithEachDriver runs, in its order.
+var fixDrivers = []string{"ctxnotify-lint -fix", "go vet -fix", "go fix -fixtool"}
+
+// fixWithEachDriver writes files as a module once per driver of
+// fixDrivers, applies the fixes with it, checks that the fixed module's
+// tests pass, and returns the modules' directories.
+func fixWithEachDriver(t *testing.T, bin string, files map[string]string) []string {
+	t.Helper()
+	var dirs []string
+	for i, args := range [][]string{
+		{bin, "-fix", helperSink, "./..."},
+		{"go", "vet", "-vettool=" + bin, helperSink, "-fix", "./..."},
+		{"go", "fix", "-fixtool=" + bin, helperSink, "./..."},
+	} {
+		dir := testkit.WriteModule(t, files)
+		if r := testkit.Run(t, dir, args[0], args[1:]...); r.Code != 0 {
+			t.Fatalf("%s: exit code %d\n%s", fixDrivers[i], r.Code, r.Output)
+		}
+		if r := testkit.Run(t, dir, "go", "test", "./..."); r.Code != 0 {
+			t.Fatalf("%s: the fixed module's tests fail:\n%s", fixDrivers[i], r.Output)
+		}
+		dirs = append(dirs, dir)
+	}
+	return dirs
 }
