@@ -373,14 +373,21 @@
 // context and checks it once, right before the event, and the call-site
 // wrap is the second. It applies to a group of helpers that call one
 // another, each of which is an emitter declared in the package, unexported,
-// without a context parameter or a usable context anywhere in its body,
-// never used as a value and implementing no interface of the package, in a
-// file that is not generated; whose every event (in it and in the literals
-// it defines) is a call of another helper of the group or a statement the
-// check can wrap outside a goroutine; and whose every static call site in
-// non-test files is outside goroutines, not a method expression, not in a
-// generated file, and in a function with a usable context the call-site fix
-// could name, or in another helper of the group. The fix, for the whole
+// without a context parameter or a usable context of its own (a literal
+// in it that takes one is judged on its own), never used as a value and
+// implementing no interface of the package, in a file that is not
+// generated; whose every event (in it and in the literals it defines) is a
+// call of another helper of the group or a statement the check can wrap
+// outside a goroutine; and whose every static call site in non-test files
+// is outside goroutines, not a method expression, not in a generated file,
+// and in a function with a usable context the call-site fix could name, or
+// in another helper of the group. A helper that returns an error must also
+// not be called where a cancellation check holds, other than as a returned
+// value: handed the context, its call becomes context-consuming, the check
+// would go stale there, and a second run would report the events after it.
+// A test file that takes a helper as a value or a method expression, or a
+// generated test file that calls one, leaves its group to the call-site
+// fix: the test could not be changed with it. The fix, for the whole
 // group:
 //
 //   - gives each helper a first parameter ctx context.Context (after the

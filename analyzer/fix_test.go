@@ -22,11 +22,54 @@ var fixPackages = []string{
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
 	"fixes/fields", "fixes/ifaces",
 	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
+	"helperfix/returned",
 }
 
 // TestFixes checks every fix against its golden file.
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, fixPackages...)
+}
+
+// TestGoldenSectionsOffered checks that each section of a golden archive
+// names the message of a fix that is offered: analysistest compares only
+// the messages it meets, so a fix that is no longer offered (a helper
+// that no longer qualifies for the fix at its depth) would pass unseen.
+func TestGoldenSectionsOffered(t *testing.T) {
+	offered := make(map[string]map[string]bool) // golden file -> messages of the fixes that edit its file
+	for _, r := range analysistest.Run(&recorder{}, testdata, analyzer.Analyzer, fixPackages...) {
+		for _, d := range r.Diagnostics {
+			for _, fix := range d.SuggestedFixes {
+				for _, edit := range fix.TextEdits {
+					file := r.Action.Package.Fset.File(edit.Pos).Name() + ".golden"
+					if offered[file] == nil {
+						offered[file] = make(map[string]bool)
+					}
+					offered[file][fix.Message] = true
+				}
+			}
+		}
+	}
+	for _, pkg := range fixPackages {
+		goldens, err := filepath.Glob(filepath.Join(testdata, "src", pkg, "*.golden"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, golden := range goldens {
+			ar, err := txtar.ParseFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			abs, err := filepath.Abs(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range ar.Files {
+				if !offered[abs][f.Name] {
+					t.Errorf("%s: section %q names no fix that edits the file", golden, f.Name)
+				}
+			}
+		}
+	}
 }
 
 // fixTree is a catalogue tree with fix golden files: its root (a GOPATH

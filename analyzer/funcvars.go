@@ -64,9 +64,12 @@ func (b *funcVarsBuilder) addressTaken(x ast.Expr) {
 	}
 }
 
-// declare notes the names of a function's parameters and results, which
-// hold values before any write: a use of one that precedes its first
-// assignment still counts.
+// declare notes the names of a function's parameters and results, so
+// that a use of one before its first assignment still counts. Their
+// declaration is no write: a function parameter assigned once in the body
+// (if cb == nil { cb = r.notify }) is taken to hold that function, so that
+// its calls are followed; what a caller passes is a value the analysis
+// does not follow anyway.
 func (b *funcVarsBuilder) declare(ft *ast.FuncType) {
 	for _, fields := range []*ast.FieldList{ft.Params, ft.Results} {
 		if fields == nil {

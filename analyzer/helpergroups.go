@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // The fix at the helper's depth. Half of Flux's findings are calls of a
@@ -26,7 +28,8 @@ type helperGroup struct {
 	passes  []*callSite          // calls between helpers of the group: they pass the parameter on
 	callers []contextUse         // the other call sites in non-test files, with the context each passes
 	tests   []testCall           // the call sites in test files
-	// unfixable: a test file uses a helper other than by calling it.
+	// unfixable: a test file uses a helper other than by calling it, or
+	// calls it from generated code.
 	unfixable bool
 }
 
@@ -41,15 +44,17 @@ type testCall struct {
 
 // findHelperGroups returns, for each helper fixed at its depth, its group.
 // A helper qualifies when it is an emitter declared in the package,
-// unexported, without a context parameter or a usable context anywhere in
-// its body, never used as a value and implementing no interface, declared
-// in a file that is not generated; when every emitting call in it (and in
-// the literals it defines) is a call of another helper of the group, or a
-// statement that the check can wrap outside any goroutine; and when every
-// static call site of it in non-test files is outside goroutines, not a
-// method expression, not in a generated file, and in a function with a
-// usable context that the call-site fix can name, or in another helper
-// that qualifies. Helpers that fail are fixed at their call sites.
+// unexported, without a context parameter or a usable context of its own
+// (a literal in it with one is judged on its own), never used as a value
+// and implementing no interface, declared in a file that is not generated;
+// when every emitting call in it (and in the literals it defines) is a
+// call of another helper of the group, or a statement that the check can
+// wrap outside any goroutine; and when every static call site of it in
+// non-test files is outside goroutines, not a method expression, not in a
+// generated file, not where a check holds if the helper returns an error
+// and the call's value is not returned, and in a function with a usable
+// context that the call-site fix can name, or in another helper that
+// qualifies. Helpers that fail are fixed at their call sites.
 func findHelperGroups(idx *index, em *emitters, j *judge, names *lookups, m *model) map[*funcNode]*helperGroup {
 	hc := &helperChecks{idx: idx, em: em, j: j, names: names, m: m, ctx: make(map[*callSite]*types.Var), bodies: make(map[*funcNode][]*funcNode)}
 	cand := make(map[*funcNode]bool)
@@ -157,10 +162,17 @@ func wrappable(site *callSite) bool {
 	return ok && !inGoroutine(site)
 }
 
-// callersQualify: every call site of f can pass a context.
+// callersQualify: every call site of f can pass a context. Handed one, a
+// call of a helper that returns an error becomes context-consuming: where
+// a check holds at it and the call is no return value, the check would go
+// stale there and the events after it become findings.
 func (hc *helperChecks) callersQualify(f *funcNode, cand map[*funcNode]bool) bool {
+	consumes := guardflow.ReturnsError(f.sig)
 	for _, site := range hc.idx.callers[f] {
 		if inGoroutine(site) || isMethodExpr(hc.idx.info, site.call) || hc.m.generated[site.fn.file] {
+			return false
+		}
+		if consumes && !site.result && hc.j.facts.factsAt(site, false).CheckHeld {
 			return false
 		}
 		if !cand[site.fn.outermost()] && hc.contextOf(site) == nil {
@@ -295,8 +307,8 @@ func freeContextName(names *lookups, f *funcNode, at []ast.Node) string {
 // files (go vet and the test variant of the standalone command see them),
 // and the context each passes: the test function's context parameter,
 // else context.Background(). A test that uses a helper otherwise (as a
-// value, through a method expression) could not be changed with it: its
-// group gets no fix at its depth.
+// value, through a method expression), or calls it from a generated file,
+// could not be changed with it: its group gets no fix at its depth.
 func (hc *helperChecks) testCalls(groups map[*funcNode]*helperGroup) {
 	byObj := make(map[*types.Func]*helperGroup)
 	for f, g := range groups {
@@ -304,6 +316,7 @@ func (hc *helperChecks) testCalls(groups map[*funcNode]*helperGroup) {
 	}
 	info := hc.idx.info
 	for _, file := range hc.m.tests {
+		generated := ast.IsGenerated(file)
 		callees := make(map[*ast.Ident]bool) // the helpers' names called plainly
 		var funcs []ast.Node                 // the functions around the node, innermost last
 		ast.Inspect(file, func(n ast.Node) bool {
@@ -324,6 +337,9 @@ func (hc *helperChecks) testCalls(groups map[*funcNode]*helperGroup) {
 				callees[calleeIdent(n)] = true
 				g := byObj[fn.Origin()]
 				g.tests = append(g.tests, testCall{call: n, file: file, ctx: testContext(hc.names, funcs, n.Pos())})
+				if generated {
+					g.unfixable = true // no fix edits a generated file
+				}
 			case *ast.Ident:
 				if fn, ok := info.Uses[n].(*types.Func); ok && byObj[fn.Origin()] != nil && !callees[n] {
 					byObj[fn.Origin()].unfixable = true

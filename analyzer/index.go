@@ -56,6 +56,7 @@ type callSite struct {
 	call    *ast.CallExpr    // nil for a dispatch
 	stmt    ast.Stmt         // the enclosing ExprStmt, DeferStmt or GoStmt, if the call is one
 	stmtCur inspector.Cursor // ... and its cursor
+	result  bool             // the call is a result of a return statement
 	fn      *funcNode        // the node whose body holds the call
 	callee  *types.Func      // the called function or method (origin), if declared
 	lit     *funcNode        // the called literal, if any
@@ -164,7 +165,7 @@ type pendingRef struct {
 var indexedNodes = []ast.Node{
 	(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil),
 	(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
-	(*ast.FuncType)(nil),
+	(*ast.RangeStmt)(nil), (*ast.FuncType)(nil),
 }
 
 // walk visits one file in preorder. The body a node belongs to is the
@@ -214,8 +215,8 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
 				b.vars.write(lhs, valueOf(n.Rhs, len(n.Lhs), i))
-				if v := varOf(b.info, lhs); v != nil && n.Tok != token.DEFINE {
-					b.assigned[v] = true
+				if v := varOf(b.info, lhs); v != nil && (n.Tok != token.DEFINE || b.info.Defs[identOf(lhs)] == nil) {
+					b.assigned[v] = true // a := that declares v (not one that reuses it) is no assignment
 				}
 			}
 			b.escaping.note(b.info, n, owner.literal())
@@ -236,6 +237,14 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 				b.assigned[v] = true
 			}
 			b.escaping.note(b.info, n, owner.literal())
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, x := range []ast.Expr{n.Key, n.Value} {
+					if v := varOf(b.info, x); v != nil {
+						b.assigned[v] = true
+					}
+				}
+			}
 		case *ast.FuncType:
 			b.vars.declare(n)
 		}
@@ -362,6 +371,7 @@ func (b *indexBuilder) newCallSite(cur inspector.Cursor, f *funcNode, funcVars m
 	if site.stmt != nil {
 		site.stmtCur = cur.Parent()
 	}
+	_, site.result = cur.Parent().Node().(*ast.ReturnStmt)
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit:
 		return b.invokes(site, b.lits[fun])
@@ -425,15 +435,17 @@ func identOf(e ast.Expr) *ast.Ident {
 }
 
 // isCallee reports whether the identifier or literal cur is the function
-// called by its parent call (f(), x.f(), (f)()).
+// called by its parent call (f(), x.f(), (f)(), f[T]()). Only a generic
+// function's name can be indexed and called: an indexed variable (fns[0]())
+// is no function variable the index follows.
 func isCallee(cur inspector.Cursor) bool {
 	ek, _ := cur.ParentEdge()
 	if ek == edge.SelectorExpr_Sel {
 		cur = cur.Parent()
 		ek, _ = cur.ParentEdge()
 	}
-	for ek == edge.ParenExpr_X {
-		cur = cur.Parent()
+	for ek == edge.ParenExpr_X || ek == edge.IndexExpr_X || ek == edge.IndexListExpr_X {
+		cur = cur.Parent() // (f)(), f[T](), f[K, V]()
 		ek, _ = cur.ParentEdge()
 	}
 	return ek == edge.CallExpr_Fun

@@ -88,10 +88,14 @@ func constantReason(info *types.Info, site *callSite) (string, bool) {
 		return "", false
 	}
 	shape, ok := recorders.ShapeOf(site.callee)
-	if !ok || shape.Reason >= len(site.call.Args) {
+	if !ok {
 		return "", false
 	}
-	tv, ok := info.Types[site.call.Args[shape.Reason]]
+	arg := argOf(info, site.call, shape.Reason)
+	if arg == nil {
+		return "", false
+	}
+	tv, ok := info.Types[arg]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return "", false
 	}

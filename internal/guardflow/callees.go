@@ -191,7 +191,7 @@ func (c *callees) of(info *types.Info, call *ast.CallExpr) callee {
 func (c *callees) returnsError(sig *types.Signature) bool {
 	v, ok := c.errs[sig]
 	if !ok {
-		v = returnsError(sig)
+		v = ReturnsError(sig)
 		c.errs[sig] = v
 	}
 	return v

@@ -139,11 +139,11 @@ func IsError(t types.Type) bool {
 	return t != nil && types.Identical(t, errorType)
 }
 
-// returnsError reports whether one of a signature's results is an error.
+// ReturnsError reports whether one of a signature's results is an error.
 // The results declared error and those of a basic type (which has no
 // methods) need no method set: a call site has a signature of its own,
 // when it selects a method, and this is asked once per call.
-func returnsError(sig *types.Signature) bool {
+func ReturnsError(sig *types.Signature) bool {
 	res := sig.Results()
 	for i := range res.Len() {
 		t := types.Unalias(res.At(i).Type())

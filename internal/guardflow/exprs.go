@@ -312,6 +312,7 @@ func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsum
 		ev.rec.result.Calls[call] = facts
 	}
 	facts.Ctx, facts.OperandsConsume, facts.Why = ctx, operandsConsume, Witness{}
+	facts.CheckHeld = ctx != AnyState || ev.s.holdsCheck()
 	for j := range facts.Use {
 		facts.Use[j] = ev.s.get(j).use
 	}

@@ -81,6 +81,11 @@ type CallFacts struct {
 	// a context-consuming call, so a check before the call's statement
 	// is stale at the call.
 	OperandsConsume bool
+
+	// CheckHeld: a check holds at the call, in the states or in a
+	// variable, that the call would make stale if it were handed a usable
+	// context and returned an error.
+	CheckHeld bool
 }
 
 // Guarded reports whether the call is guarded: every path to it passed a
@@ -231,6 +236,22 @@ func (s *state) narrowed() bool {
 	}
 	for _, e := range s.vars {
 		if v := e.fact.val; (v.kind == isCheck || v.kind == isContextErr) && (!v.stale || v.staleAt == nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsCheck reports whether a check holds in s, in the states or in a
+// variable: what a context-consuming call would make stale. Unlike
+// narrowed, it ignores the explanations, so that it does not depend on
+// whether witnesses are computed.
+func (s *state) holdsCheck() bool {
+	if s.ctx != AnyState {
+		return true
+	}
+	for _, e := range s.vars {
+		if v := e.fact.val; (v.kind == isCheck || v.kind == isContextErr) && !v.stale {
 			return true
 		}
 	}

@@ -34,6 +34,7 @@ func (r *R) Reconcile(ctx context.Context, eventType string) {
 	r.flux.Eventf(r.obj, eventv1.EventTypeTrace, "Progressing", "building %s", "artifact")
 	r.flux.AnnotatedEventf(r.obj, nil, eventv1.EventTypeTrace, "Progressing", "K8s native event only")
 	(*fluxevents.Recorder).Event(r.flux, r.obj, eventv1.EventTypeTrace, "MethodExpression", "receiver first")
+	(*fluxevents.Recorder).Event(r.flux, r.obj, corev1.EventTypeWarning, "MethodExprFailed", "receiver first") // want `event "MethodExprFailed" emitted by \(\*fluxevents.Recorder\).Event is not guarded`
 
 	kind := eventv1.EventTypeTrace
 	r.rec.Event(r.obj, kind, "ViaVariable", "a variable holding Trace")                          // want `event "ViaVariable" emitted by r.rec.Event is not guarded`
@@ -69,6 +70,8 @@ func (r *R) Reconcile(ctx context.Context, eventType string) {
 	r.mixed(r.obj, eventv1.EventTypeTrace)                // want `r.mixed\(r.obj, eventv1.EventTypeTrace\) emits an event`
 	r.twoParams(r.obj, eventv1.EventTypeTrace, typeTrace) // want `r.twoParams\(r.obj, eventv1.EventTypeTrace, typeTrace\) emits an event`
 	r.reassigned(r.obj, eventv1.EventTypeTrace, false)    // want `r.reassigned\(r.obj, eventv1.EventTypeTrace, false\) emits an event`
+	r.redeclared(r.obj, eventv1.EventTypeTrace)           // want `r.redeclared\(r.obj, eventv1.EventTypeTrace\) emits an event`
+	r.ranged(r.obj, eventv1.EventTypeTrace)               // want `r.ranged\(r.obj, eventv1.EventTypeTrace\) emits an event`
 }
 
 // eventLogf logs and emits an event whose type its caller gives
@@ -113,6 +116,22 @@ func (r *R) reassigned(obj runtime.Object, eventType string, failed bool) { // w
 		eventType = corev1.EventTypeWarning
 	}
 	r.rec.Event(obj, eventType, "Reassigned", "x")
+}
+
+// redeclared assigns its parameter in a := that declares another
+// variable: the type is not its caller's.
+func (r *R) redeclared(obj runtime.Object, eventType string) { // want redeclared:`emitter\(r.rec.Event@trace.go:\d+\)`
+	eventType, n := normalize(eventType)
+	r.rec.Event(obj, eventType, "Redeclared", n)
+}
+
+func normalize(eventType string) (string, string) { return corev1.EventTypeWarning, eventType }
+
+// ranged assigns its parameter in a range clause.
+func (r *R) ranged(obj runtime.Object, eventType string) { // want ranged:`emitter\(r.rec.Event@trace.go:\d+\)`
+	for _, eventType = range []string{corev1.EventTypeWarning} {
+	}
+	r.rec.Event(obj, eventType, "Ranged", "x")
 }
 
 type eventer interface {

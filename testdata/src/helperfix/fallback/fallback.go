@@ -5,6 +5,7 @@ package fallback // want package:"reachesSinks"
 
 import (
 	"context"
+	"errors"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/client-go/tools/record"
@@ -77,4 +78,24 @@ var _ notifier = (*Reconciler)(nil)
 // pass no context.
 func (r *Reconciler) implements(reason string) { // want implements:`emitter`
 	r.recorder.Event(r.obj, corev1.EventTypeWarning, reason, "an interface")
+}
+
+// warn returns an error, and a check holds at one of its calls: handed
+// the context, that call would make the check stale and the event after
+// it a finding, so warn keeps its signature.
+func (r *Reconciler) warn(reason string) error { // want warn:`emitter`
+	r.recorder.Event(r.obj, corev1.EventTypeWarning, reason, "warned")
+	return nil
+}
+
+func (r *Reconciler) finish(ctx context.Context) error {
+	r.warn("Unguarded") // want `r.warn\("Unguarded"\) emits an event`
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return ctx.Err()
+	}
+	if err := r.warn("Guarded"); err != nil {
+		return err
+	}
+	r.recorder.Event(r.obj, corev1.EventTypeNormal, "Done", "the check still holds")
+	return nil
 }
