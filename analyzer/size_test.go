@@ -21,6 +21,13 @@ func BenchmarkFunctionSize(b *testing.B) { benchmarkBigFunction(b, false) }
 
 func BenchmarkNesting(b *testing.B) { benchmarkBigFunction(b, true) }
 
+// BenchmarkFunctionSizeTypeCheck and BenchmarkNestingTypeCheck type-check
+// the same functions: the reference for ns/line, since the type checker
+// fills the maps the analyzer reads and grows with the same memory.
+func BenchmarkFunctionSizeTypeCheck(b *testing.B) { benchmarkBigTypeCheck(b, false) }
+
+func BenchmarkNestingTypeCheck(b *testing.B) { benchmarkBigTypeCheck(b, true) }
+
 func benchmarkBigFunction(b *testing.B, nested bool) {
 	for _, scale := range []int{1, 4, 16} {
 		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
@@ -33,6 +40,25 @@ func benchmarkBigFunction(b *testing.B, nested bool) {
 			}
 			if findings != 75*scale {
 				b.Fatalf("%d findings, want %d", findings, 75*scale)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
+		})
+	}
+}
+
+func benchmarkBigTypeCheck(b *testing.B, nested bool) {
+	for _, scale := range []int{1, 4, 16} {
+		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
+			src := synth.BigFunction(75*scale, nested)
+			file, err := parseSource(b, "", "p.go", src)
+			if err != nil {
+				b.Fatal(err)
+			}
+			lines := strings.Count(src, "\n")
+			for b.Loop() {
+				if _, errs := checkSource(b, file); len(errs) > 0 {
+					b.Fatal(errs[0])
+				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
 		})
