@@ -28,12 +28,21 @@ func BenchmarkFunctionSizeTypeCheck(b *testing.B) { benchmarkBigTypeCheck(b, fal
 
 func BenchmarkNestingTypeCheck(b *testing.B) { benchmarkBigTypeCheck(b, true) }
 
+// bigScales are the sizes of the generated function, in multiples of 75
+// blocks.
+var bigScales = []int{1, 4, 16}
+
+// reportPerLine reports the time of one iteration per line of src.
+func reportPerLine(b *testing.B, src string) {
+	lines := strings.Count(src, "\n")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
+}
+
 func benchmarkBigFunction(b *testing.B, nested bool) {
-	for _, scale := range []int{1, 4, 16} {
+	for _, scale := range bigScales {
 		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
 			src := synth.BigFunction(75*scale, nested)
 			root := typeCheck(b, src)
-			lines := strings.Count(src, "\n")
 			findings := 0
 			for b.Loop() {
 				findings = len(analyzeRoot(b, root))
@@ -41,26 +50,25 @@ func benchmarkBigFunction(b *testing.B, nested bool) {
 			if findings != 75*scale {
 				b.Fatalf("%d findings, want %d", findings, 75*scale)
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
+			reportPerLine(b, src)
 		})
 	}
 }
 
 func benchmarkBigTypeCheck(b *testing.B, nested bool) {
-	for _, scale := range []int{1, 4, 16} {
+	for _, scale := range bigScales {
 		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
 			src := synth.BigFunction(75*scale, nested)
 			file, err := parseSource(b, "", "p.go", src)
 			if err != nil {
 				b.Fatal(err)
 			}
-			lines := strings.Count(src, "\n")
 			for b.Loop() {
 				if _, errs := checkSource(b, file); len(errs) > 0 {
 					b.Fatal(errs[0])
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
+			reportPerLine(b, src)
 		})
 	}
 }
