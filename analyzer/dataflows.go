@@ -2,17 +2,22 @@ package analyzer
 
 import (
 	"go/ast"
+	"go/types"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // flows computes the dataflow of a function on first use and keeps it:
-// the result depends only on the function, whether its entry is guarded,
-// and whether explanations are wanted (which reuse the must-analysis).
+// the result depends only on the function, its parameters that hold a
+// request's context, whether its entry is guarded, and whether
+// explanations are wanted (which reuse the must-analysis). While
+// findRequestParams decides the parameters, it forgets the dataflows of
+// the functions whose parameters it changes.
 type flows struct {
-	env      *guardflow.Env
-	analyses map[flowKey]*guardflow.Analysis
-	results  map[resultKey]*guardflow.Result
+	env           *guardflow.Env
+	analyses      map[flowKey]*guardflow.Analysis
+	results       map[resultKey]*guardflow.Result
+	requestParams map[*funcNode][]*types.Var
 }
 
 type flowKey struct {
@@ -36,7 +41,7 @@ func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *guardflow.Result
 	}
 	fa, ok := fl.analyses[key.flowKey]
 	if !ok {
-		opts := guardflow.Options{EntryGuarded: entryGuarded}
+		opts := guardflow.Options{EntryGuarded: entryGuarded, RequestParams: fl.requestParams[f]}
 		if f.parent != nil {
 			// What the literal sees of its enclosing function's contexts
 			// does not depend on that function's entry.
@@ -48,6 +53,16 @@ func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *guardflow.Result
 	r := fa.Result(witnesses)
 	fl.results[key] = r
 	return r
+}
+
+// forget drops what was computed of f.
+func (fl *flows) forget(f *funcNode) {
+	for _, g := range []bool{false, true} {
+		delete(fl.analyses, flowKey{f, g})
+		for _, w := range []bool{false, true} {
+			delete(fl.results, resultKey{flowKey{f, g}, w})
+		}
+	}
 }
 
 // siteFacts tells what holds at a call site, from the dataflow of its
@@ -101,17 +116,19 @@ func (e siteFacts) guardedAt(site *callSite) bool {
 	return !site.dispatch() && !site.deferred() && e.factsAt(site, false).Guarded()
 }
 
-// contextInHand reports whether a usable context variable is in scope at
-// the call, as the flow analysis sees it there.
-func (e siteFacts) contextInHand(site *callSite) bool {
+// contextsInHand reports whether a usable context variable is in scope at
+// the call, and whether one that holds a request's context is, as the
+// flow analysis sees them there.
+func (e siteFacts) contextsInHand(site *callSite) (usable, request bool) {
 	if site.dispatch() {
-		return false
+		return false, false
 	}
 	facts := e.factsAt(site, false)
 	for k, v := range facts.Vars {
-		if facts.Use[k].InHand() && visibleAt(v, site.call.Pos()) {
-			return true
+		if visibleAt(v, site.call.Pos()) {
+			usable = usable || facts.Use[k].InHand()
+			request = request || facts.Use[k].RequestOnly()
 		}
 	}
-	return false
+	return usable, request
 }

@@ -117,17 +117,61 @@
 // context.WithoutCancel is not usable, nor one returned by any function
 // that is handed such contexts and no usable one
 // (ctrl.LoggerInto(context.Background(), log)), nor nil, nor a
-// package-level variable. A context returned by a function handed no
-// context at all (req.Context()) counts as usable. A check counts only on a
-// context that is usable on every path to it. A context reached only
-// through an expression (req.Context(), a struct field) is not a variable
-// in hand: such a handler counts as a helper without a context (an
-// emitter) until it names the context, as in ctx := req.Context(). A
-// context read from a struct field is not usable either: a test of it (if
-// r.ctx.Err() != nil { return }, a guard function or a select handed it)
-// is no check, and the fix checks the function's own context; a local
-// given its value (ctx := r.ctx, or one derived from it) is a variable
-// like any other.
+// package-level variable. A context returned by any other function handed
+// no context at all counts as usable. A check counts only on a context that
+// is usable on every path to it. A context reached only through an
+// expression (a struct field, a call) is not a variable in hand: a
+// function that only uses one counts as a helper without a context (an
+// emitter) until it names a context variable. A context read from a struct
+// field is not usable either: a test of it (if r.ctx.Err() != nil {
+// return }, a guard function or a select handed it) is no check, and the
+// fix checks the function's own context; a local given its value
+// (ctx := r.ctx, or one derived from it) is a variable like any other.
+//
+// # Request contexts
+//
+// The context of an inbound HTTP request, (*net/http.Request).Context(),
+// and every context derived from it (context.WithTimeout(r.Context(), d),
+// log.IntoContext(r.Context(), l), context.WithoutCancel(r.Context())) is
+// not usable either. net/http derives it from the server's base context,
+// context.Background() unless the server sets BaseContext (neither
+// controller-runtime's webhook and metrics servers nor Flux's event and
+// receiver servers do), and cancels it when the client goes away or the
+// handler returns, while Server.Shutdown lets running requests finish. So
+// shutdown does not reach it; an event emitted after the client went away
+// is no false alarm about a shutdown, and dropping it would lose real
+// information (an event server reporting a bad inclusion regex on an
+// Alert, an audit event for a user's action).
+//
+// A context parameter holds a request's context in the same way when its
+// function is unexported, never used as a value, has static call sites in
+// the package's non-test files, and every one of them passes a request's
+// context there, or a parameter that itself holds one (the conditions of a
+// function guarded at its entry, below):
+//
+//	func (s *EventServer) handleEvent() http.HandlerFunc {
+//		return func(w http.ResponseWriter, r *http.Request) {
+//			ctx, cancel := context.WithTimeout(r.Context(), 15*time.Second)
+//			defer cancel()
+//			if !s.messageIsIncluded(ctx, msg) { ... } // holds a request's context
+//
+// A call where a variable holding a request's context is in scope and no
+// usable context is, is outside the rule: it is not reported, and it does
+// not make its function an emitter, so neither are the calls of that
+// function (each passes a request's context, or calls a handler, so what
+// it emits belongs to that request), whatever other context the caller
+// holds. This is decided flow-sensitively like usability: after
+// ctx := r.Context(); ctx = s.mgrCtx the variable is usable. A helper fed
+// by a handler and by a Reconcile, an exported one, or one used as a value
+// may be handed the manager's context: its parameter is usable. A handler
+// with no context variable at all is a function without a context (an
+// emitter) like any other.
+//
+// The exception is a server that sets BaseContext to the manager's
+// context, so that shutdown does cancel its requests' contexts. Its
+// handlers are analysed once they use the manager's context explicitly,
+// for example through a server field: ctx, cancel :=
+// context.WithTimeout(s.mgrCtx, d).
 //
 // # Cancellation checks
 //
@@ -298,7 +342,9 @@
 //
 // By default every function, method and closure with a usable context is
 // analysed: in a controller binary that is the reconcile path and the
-// servers the manager runs, all cancelled together at shutdown. With
+// runnables the manager starts (Start(ctx)), all cancelled together at
+// shutdown (an HTTP handler's request context is not one of them: see
+// Request contexts). With
 // -ctxnotify.scope=reconcile, only reconcile code is analysed: methods
 // named Reconcile whose first parameter is a context.Context, function
 // literals converted to controller-runtime's reconcile.Func or
@@ -315,7 +361,8 @@
 // other packages do not extend it, so a helper package without roots of
 // its own (source-controller's internal/reconcile, with its EventLogf) is
 // outside it. Other functions are treated as having no usable context:
-// they are emitters.
+// they are emitters (where only a request's context is in hand, a call
+// stays outside the rule, in every scope).
 //
 // # Messages
 //

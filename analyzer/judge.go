@@ -17,6 +17,7 @@ const (
 	ignoredCall         // a //ctxnotify:ignore with a reason covers it
 	guardedCall         // a fresh check guards it on every path
 	findingCall         // unguarded, with a usable context in hand in reconcile code: reported here
+	requestCall         // unguarded, with only a request's context in hand: outside the rule
 	emitterCall         // unguarded, without one: its function is an emitter, and its callers are judged
 )
 
@@ -34,8 +35,12 @@ func (j *judge) verdict(em *emitters, site *callSite) verdict {
 		return ignoredCall
 	case j.facts.guardedAt(site):
 		return guardedCall
-	case j.reconcile.contains(site.fn) && j.facts.contextInHand(site):
+	}
+	switch usable, request := j.facts.contextsInHand(site); {
+	case usable && j.reconcile.contains(site.fn):
 		return findingCall
+	case !usable && request:
+		return requestCall
 	}
 	return emitterCall
 }

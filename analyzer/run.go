@@ -43,6 +43,7 @@ func run(pass *analysis.Pass, s *settings) error {
 	known := newKnownEmitters(idx, sk, pass.ImportObjectFact)
 	candidates := mayEmit(idx, known)
 	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders, checks}, noReturn.mayReturn, idx.escaping))
+	findRequestParams(idx, fl, candidates) // the flows take them from here on
 
 	// The rule: where functions start guarded, what is analysed, then the
 	// emitters, decided by the one verdict.

@@ -57,6 +57,7 @@ const (
 	contextCallee
 	errorsIsCallee
 	guardCallee
+	requestCallee // (*net/http.Request).Context
 )
 
 type callee struct {
@@ -176,6 +177,8 @@ func (c *callees) of(info *types.Info, call *ast.CallExpr) callee {
 	switch {
 	case fn.Pkg() != nil && fn.Pkg().Path() == "context":
 		k = callee{kind: contextCallee, name: fn.Name()}
+	case IsRequestContext(fn):
+		k = callee{kind: requestCallee}
 	case c.fns.IsErrorsIs(fn):
 		k = callee{kind: errorsIsCallee}
 	default:

@@ -145,6 +145,7 @@ type operands struct {
 	recv, first value
 	uses        [8]Usability
 	contexts    contextArgs
+	requestArgs uint64 // bit i: context argument i is RequestOnly (the first 64)
 }
 
 // contextArgs sums up a call's context arguments.
@@ -152,11 +153,13 @@ type contextArgs struct {
 	n           int
 	inHand      bool // one of them may be usable
 	allUnusable bool // every one of them may be unusable
+	request     bool // one of them may be a request's context
 }
 
 // derived is the usability of a context returned by the call: usable when
-// one of its context arguments may be, or when it is handed none
-// (req.Context()); unusable when every one may be unusable.
+// one of its context arguments may be, or when it is handed none; unusable
+// when every one may be unusable; a request's when one may be
+// (log.IntoContext(r.Context(), l)).
 func (c contextArgs) derived() Usability {
 	if c.n == 0 {
 		return mayBeUsable
@@ -167,6 +170,9 @@ func (c contextArgs) derived() Usability {
 	}
 	if c.allUnusable {
 		u |= mayBeUnusable
+	}
+	if c.request {
+		u |= fromRequest
 	}
 	return u
 }
@@ -204,6 +210,10 @@ func (ev *evaluator) operands(call *ast.CallExpr, sh *callShape) operands {
 			ops.contexts.n++
 			ops.contexts.inHand = ops.contexts.inHand || v.use.InHand()
 			ops.contexts.allUnusable = ops.contexts.allUnusable && v.use&mayBeUnusable != 0
+			ops.contexts.request = ops.contexts.request || v.use&fromRequest != 0
+			if v.use.RequestOnly() {
+				ops.requestArgs |= 1 << i
+			}
 		}
 	}
 	return ops
@@ -227,8 +237,10 @@ func (ev *evaluator) call(call *ast.CallExpr) value {
 	if ev.s == nil {
 		return value{}
 	}
-	ev.recordCall(call, ev.fa.consumed != consumed)
+	ev.recordCall(call, ev.fa.consumed != consumed, ops.requestArgs)
 	switch k := sh.callee; k.kind {
+	case requestCallee:
+		return value{kind: isContext, use: requestContext}
 	case contextCallee:
 		return ev.contextFunc(call, sh, k.name, ops)
 	case errorsIsCallee:
@@ -268,8 +280,8 @@ func (ev *evaluator) contextFunc(call *ast.CallExpr, sh *callShape, name string,
 	if !sh.resultContext {
 		return value{}
 	}
-	if neverCanceledMaker(name) {
-		return value{kind: isContext, use: mayBeUnusable}
+	if neverCanceledMaker(name) { // context.WithoutCancel(r.Context()) is still the request's
+		return value{kind: isContext, use: mayBeUnusable | ops.contexts.derived()&fromRequest}
 	}
 	return value{kind: isContext, use: ops.contexts.derived()}
 }
@@ -297,12 +309,13 @@ func (ev *evaluator) consume(call *ast.CallExpr) {
 
 // recordCall records what holds at a call, on the last sweep;
 // operandsConsume tells that evaluating its operands made a
-// context-consuming call.
-func (ev *evaluator) recordCall(call *ast.CallExpr, operandsConsume bool) {
-	ev.recordCallAt(call, ev.s.ctx, operandsConsume)
+// context-consuming call, requestArgs which of its context arguments are
+// a request's.
+func (ev *evaluator) recordCall(call *ast.CallExpr, operandsConsume bool, requestArgs uint64) {
+	ev.recordCallAt(call, ev.s.ctx, operandsConsume, requestArgs)
 }
 
-func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsume bool) {
+func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsume bool, requestArgs uint64) {
 	if ev.rec == nil || ev.s == nil {
 		return
 	}
@@ -311,7 +324,7 @@ func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsum
 		facts = ev.rec.newFacts(ev.fa.vars[:ev.fa.nctx:ev.fa.nctx])
 		ev.rec.result.Calls[call] = facts
 	}
-	facts.Ctx, facts.OperandsConsume, facts.Why = ctx, operandsConsume, Witness{}
+	facts.Ctx, facts.OperandsConsume, facts.RequestArgs, facts.Why = ctx, operandsConsume, requestArgs, Witness{}
 	facts.CheckHeld = ctx != AnyState || ev.s.holdsCheck()
 	for j := range facts.Use {
 		facts.Use[j] = ev.s.get(j).use

@@ -58,6 +58,7 @@ type Options struct {
 	EntryGuarded     bool                     // every call site is guarded: the body starts fresh
 	Captured         map[*types.Var]Usability // context variables of enclosing functions, as the literal sees them
 	SummarizeReturns bool                     // record the outcomes of a bool result (guard functions)
+	RequestParams    []*types.Var             // context parameters every call site hands a request's context
 }
 
 // Result is the analysis of one function body.
@@ -81,6 +82,10 @@ type CallFacts struct {
 	// a context-consuming call, so a check before the call's statement
 	// is stale at the call.
 	OperandsConsume bool
+
+	// RequestArgs: bit i is set when context argument i (of the first 64)
+	// is a request's context on every path (Usability.RequestOnly).
+	RequestArgs uint64
 
 	// CheckHeld: a check holds at the call, in the states or in a
 	// variable, that the call would make stale if it were handed a usable
@@ -394,14 +399,20 @@ func (fa *Analysis) Result(witnesses bool) *Result {
 }
 
 // entryFacts are the variables' facts on entry: parameters hold usable
-// contexts, captured context variables what they held where the literal
-// is defined, the others nothing yet.
+// contexts (or a request's, as the options say), captured context
+// variables what they held where the literal is defined, the others
+// nothing yet.
 func (fa *Analysis) entryFacts() []varFact {
 	facts := make([]varFact, len(fa.vars))
 	params := fa.fn.Sig.Params()
 	for i := range params.Len() {
 		if j, ok := fa.varIndex[params.At(i)]; ok && j < fa.nctx {
 			facts[j] = varFact{use: mayBeUsable}
+		}
+	}
+	for _, p := range fa.opts.RequestParams {
+		if j, ok := fa.varIndex[p]; ok && j < fa.nctx {
+			facts[j] = varFact{use: requestContext}
 		}
 	}
 	for v, u := range fa.opts.Captured {

@@ -143,12 +143,12 @@ func (ev *evaluator) node(n ast.Node) {
 		ev.expr(n.X)
 	case *ast.DeferStmt:
 		consumed := ev.fa.consumed
-		ev.operands(n.Call, ev.fa.env.shape(n.Call))
-		ev.recordCallAt(n.Call, AnyState, ev.fa.consumed != consumed) // it runs when the function returns
+		ops := ev.operands(n.Call, ev.fa.env.shape(n.Call))
+		ev.recordCallAt(n.Call, AnyState, ev.fa.consumed != consumed, ops.requestArgs) // it runs when the function returns
 	case *ast.GoStmt:
 		consumed := ev.fa.consumed
-		ev.operands(n.Call, ev.fa.env.shape(n.Call))
-		ev.recordCall(n.Call, ev.fa.consumed != consumed)
+		ops := ev.operands(n.Call, ev.fa.env.shape(n.Call))
+		ev.recordCall(n.Call, ev.fa.consumed != consumed, ops.requestArgs)
 	case *ast.ReturnStmt:
 		ev.returns(n)
 	case *ast.SendStmt:

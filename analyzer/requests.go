@@ -1,0 +1,113 @@
+package analyzer
+
+import (
+	"go/types"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+)
+
+// findRequestParams finds the context parameters that hold an inbound HTTP
+// request's context on every path: those of a function that may start
+// guarded (unexported, never a value, with static call sites, as for
+// entryGuarded) whose every call site passes a request's context there,
+// or a parameter that is itself such. Shutdown never cancels a request's
+// context, so it is no usable one (the documentation's "Request
+// contexts").
+//
+// Greatest fixpoint, as entryGuarded: every context parameter of such a
+// function that is called only from functions that ask a request for its
+// context, or from other such functions, is assumed to hold a request's;
+// it loses that when a call site passes anything else, and the function's
+// dataflows are then computed again and its callees looked at again. A
+// package that never asks a request for its context has none.
+func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNode][]*types.Var {
+	asks := make(map[*funcNode]bool) // outermost declarations that call (*http.Request).Context
+	for _, f := range idx.funcs {
+		for _, site := range f.calls {
+			if site.callee != nil && guardflow.IsRequestContext(site.callee) {
+				asks[f.outermost()] = true
+			}
+		}
+	}
+	if len(asks) == 0 {
+		return nil
+	}
+	params := make(map[*funcNode][]*types.Var)
+	for _, f := range idx.funcs {
+		if ps := contextParams(f.sig); len(ps) > 0 && mayEmit[f] && mayStartGuarded(idx, f) {
+			params[f] = ps
+		}
+	}
+	// Syntax first: every caller must be able to hold a request's context.
+	for changed := true; changed; {
+		changed = false
+		for f := range params {
+			for _, site := range idx.callers[f] {
+				if caller := site.fn.outermost(); site.dispatch() || !asks[caller] && params[caller] == nil {
+					delete(params, f)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	if len(params) == 0 {
+		return nil
+	}
+	tree := make(map[*funcNode][]*funcNode) // a declaration -> it and the literals in it
+	for _, f := range idx.funcs {
+		tree[f.outermost()] = append(tree[f.outermost()], f)
+	}
+	fl.requestParams = params
+	var work []*funcNode
+	for _, f := range idx.funcs {
+		if params[f] != nil {
+			work = append(work, f)
+		}
+	}
+	for len(work) > 0 {
+		f := work[0]
+		work = work[1:]
+		ps := params[f]
+		kept := ps
+		for _, site := range idx.callers[f] {
+			kept = passedRequests(fl, site, f.sig, kept)
+		}
+		if len(kept) == len(ps) {
+			continue
+		}
+		if len(kept) == 0 {
+			delete(params, f)
+		} else {
+			params[f] = kept
+		}
+		for _, n := range tree[f.outermost()] {
+			fl.forget(n)
+			for _, site := range n.calls {
+				if t := idx.target(site); t != nil && params[t] != nil {
+					work = append(work, t)
+				}
+			}
+		}
+	}
+	return params
+}
+
+// passedRequests returns those of the parameters ps of sig to which the
+// call site passes a request's context.
+func passedRequests(fl *flows, site *callSite, sig *types.Signature, ps []*types.Var) []*types.Var {
+	facts, ok := fl.of(site.fn, false, false).Calls[site.call]
+	if !ok {
+		return ps // never reached: it passes nothing
+	}
+	var kept []*types.Var
+	params := sig.Params()
+	for i := range min(params.Len(), 64) {
+		for _, p := range ps {
+			if params.At(i) == p && facts.RequestArgs&(1<<i) != 0 {
+				kept = append(kept, p)
+			}
+		}
+	}
+	return kept
+}
