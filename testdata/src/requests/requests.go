@@ -129,7 +129,7 @@ func (s *EventServer) handleReassigned(w http.ResponseWriter, r *http.Request) {
 // A handler with a context of the manager's in hand besides the request's
 // is judged: the manager's context is usable.
 func (s *EventServer) handleBoth(w http.ResponseWriter, r *http.Request, mgr context.Context) {
-	s.audit(r.Context(), "both") // audit's events belong to the request
+	s.audit(r.Context(), "both")                                              // audit's events belong to the request
 	s.recorder.Event(s.obj, corev1.EventTypeWarning, "Both", "both contexts") // want `event "Both" emitted by s\.recorder\.Event is not guarded`
 }
 
