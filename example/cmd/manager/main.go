@@ -30,10 +30,12 @@ func main() {
 	var (
 		eventsAddr  string
 		receiverAdr string
+		serverAddr  string
 		storageDir  string
 	)
 	flag.StringVar(&eventsAddr, "events-addr", "", "address of the notification-controller events endpoint")
 	flag.StringVar(&receiverAdr, "receiver-addr", ":9292", "address the webhook receiver listens on")
+	flag.StringVar(&serverAddr, "event-server-addr", ":9690", "address the event server listens on")
 	flag.StringVar(&storageDir, "storage-path", "/data", "directory artifacts are stored in")
 	flag.Parse()
 
@@ -101,6 +103,15 @@ func main() {
 	}
 	if err := mgr.Add(receiver); err != nil {
 		log.Error(err, "unable to add webhook receiver")
+		os.Exit(1)
+	}
+	eventServer := &server.EventServer{
+		Addr:     serverAddr,
+		Client:   mgr.GetClient(),
+		Recorder: events.Multi{mgr.GetEventRecorder("event-server"), notifier},
+	}
+	if err := mgr.Add(eventServer); err != nil {
+		log.Error(err, "unable to add event server")
 		os.Exit(1)
 	}
 
