@@ -31,10 +31,6 @@ type Env struct {
 	types     exprTypes                   // indexed once lookups repay it (direct)
 	objects   map[*ast.Ident]types.Object // the identifiers of followed objects, with types
 	lookups   int                         // in types.Info, until then
-
-	// Evaluated, when set, is told how many expressions each pass over a
-	// block evaluated: a measure of the work, for tests.
-	Evaluated func(n int)
 }
 
 // NewEnv returns the environment of a package's dataflows. mayReturn
@@ -350,7 +346,7 @@ type Analysis struct {
 	mustIn   []*state   // the must-analysis: the state on entry to each block
 	results  [2]*Result // without and with explanations, once computed
 
-	evaluated int      // expressions evaluated by the current transfer
+	evaluated int      // expressions evaluated so far: the work, which tests measure
 	consumed  int      // context-consuming calls evaluated so far
 	outs      []*state // the states transfer returns, valid until its next call
 }

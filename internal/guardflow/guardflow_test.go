@@ -218,12 +218,11 @@ func TestWorkGrowsLinearly(t *testing.T) {
 // and returns the expressions evaluated.
 func evaluations(t *testing.T, src string) int {
 	pkg := load(t, src)
-	n := 0
 	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
-	env.Evaluated = func(k int) { n += k }
-	r := explained(t, pkg, env, "Reconcile", guardflow.Options{})
+	fa := guardflow.NewAnalysis(env, funcOf(t, pkg, "Reconcile"), guardflow.Options{})
+	r := fa.Result(true)
 	if !strings.Contains(src, "UpdateFailed") || len(callsTo(pkg, r, "Event")) == 0 {
 		t.Fatal("no event recorded")
 	}
-	return n
+	return fa.Evaluated()
 }

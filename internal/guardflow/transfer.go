@@ -55,10 +55,6 @@ func (fa *Analysis) transfer(b *cfg.Block, in *state, rec *recording) []*state {
 			outs[i] = ev.with(outs[i]).rangeVars(r)
 		}
 	}
-	if fa.env.Evaluated != nil {
-		fa.env.Evaluated(fa.evaluated)
-	}
-	fa.evaluated = 0
 	return outs
 }
 
