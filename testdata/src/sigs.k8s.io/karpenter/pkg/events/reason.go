@@ -1,3 +1,4 @@
+// want package:"reachesSinks"
 /*
 Copyright The Kubernetes Authors.
 

@@ -49,7 +49,7 @@ func (e Event) dedupeKey() string {
 }
 
 type Recorder interface {
-	Publish(...Event)
+	Publish(...Event) // want Publish:`emitter\(recorder\.Publish -> r\.publishEvent@recorder\.go:72 -> r\.rec\.Event@recorder\.go:90\)`
 }
 
 type recorder struct {
@@ -67,13 +67,13 @@ func NewRecorder(r record.EventRecorder) Recorder {
 }
 
 // Publish creates a Kubernetes event using the passed event struct
-func (r *recorder) Publish(evts ...Event) {
+func (r *recorder) Publish(evts ...Event) { // want Publish:`emitter\(r\.publishEvent@recorder\.go:72 -> r\.rec\.Event@recorder\.go:90\)`
 	for _, evt := range evts {
 		r.publishEvent(evt)
 	}
 }
 
-func (r *recorder) publishEvent(evt Event) {
+func (r *recorder) publishEvent(evt Event) { // want publishEvent:`emitter\(r\.rec\.Event@recorder\.go:90\)`
 	// Override the timeout if one is set for an event
 	timeout := defaultDedupeTimeout
 	if evt.DedupeTimeout != 0 {

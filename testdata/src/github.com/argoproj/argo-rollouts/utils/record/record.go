@@ -1,4 +1,4 @@
-// Stub of github.com/argoproj/argo-rollouts/utils/record (v1.8.3) for
+// Stub of github.com/argoproj/argo-rollouts/utils/record (v1.8.3) for // want package:"reachesSinks"
 // tests: the package path, and the names and signatures of EventOptions,
 // EventRecorder and EventRecorderAdapter's methods; the adapter's metrics
 // and notifications fields are left out, and defaultEventf keeps only its
@@ -49,7 +49,7 @@ func (e *EventRecorderAdapter) Warnf(object runtime.Object, opts EventOptions, m
 
 // defaultEventf is the default implementation of eventf, which is able to be overwritten for
 // test purposes
-func (e *EventRecorderAdapter) defaultEventf(object runtime.Object, warn bool, opts EventOptions, messageFmt string, args ...any) {
+func (e *EventRecorderAdapter) defaultEventf(object runtime.Object, warn bool, opts EventOptions, messageFmt string, args ...any) { // want defaultEventf:`emitter\(e\.Recorder\.Eventf@record\.go:54\)`
 	if opts.EventReason != "" {
 		e.Recorder.Eventf(object, opts.EventType, opts.EventReason, messageFmt, args...)
 	}

@@ -1,4 +1,4 @@
-// Stub of github.com/crossplane/crossplane-runtime/pkg/event for tests.
+// Stub of github.com/crossplane/crossplane-runtime/pkg/event for tests. // want package:"reachesSinks"
 // crossplane-runtime is not available from the module proxy here: this
 // stub is shaped after the package's public API (a Recorder interface,
 // APIRecorder over a core/v1 record.EventRecorder calling AnnotatedEventf,
@@ -50,7 +50,7 @@ func Warning(r Reason, err error, keysAndValues ...string) Event {
 
 // A Recorder records Kubernetes events.
 type Recorder interface {
-	Event(obj runtime.Object, e Event)
+	Event(obj runtime.Object, e Event) // want Event:`emitter\(APIRecorder\.Event -> r\.kube\.AnnotatedEventf@event\.go:71\)`
 	WithAnnotations(keysAndValues ...string) Recorder
 }
 
@@ -67,7 +67,7 @@ func NewAPIRecorder(r record.EventRecorder) *APIRecorder {
 }
 
 // Event records the supplied event.
-func (r *APIRecorder) Event(obj runtime.Object, e Event) {
+func (r *APIRecorder) Event(obj runtime.Object, e Event) { // want Event:`emitter\(r\.kube\.AnnotatedEventf@event\.go:71\)`
 	r.kube.AnnotatedEventf(obj, r.annotations, string(e.Type), string(e.Reason), "%s", e.Message)
 }
 
