@@ -226,3 +226,74 @@ func evaluations(t *testing.T, src string) int {
 	}
 	return fa.Evaluated()
 }
+
+const handler = `package p
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"sigs.k8s.io/controller-runtime/pkg/log"
+)
+
+type S struct{ mgrCtx context.Context }
+
+func (s *S) notify(ctx context.Context) {}
+
+func (s *S) Handle(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), time.Second)
+	defer cancel()
+	s.notify(ctx)
+	s.notify(log.IntoContext(r.Context(), log.FromContext(ctx)))
+	s.notify(context.WithoutCancel(r.Context()))
+	s.notify(context.Background())
+	ctx = s.mgrCtx
+	s.notify(ctx)
+}
+
+func (s *S) Helper(ctx context.Context) {
+	s.notify(ctx)
+}
+`
+
+// TestRequestContexts: a request's context and the contexts derived from
+// it are neither usable nor in hand; a call that passes one says so; a
+// parameter the options name holds one on entry.
+func TestRequestContexts(t *testing.T) {
+	pkg := load(t, handler)
+	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
+	calls := callsTo(pkg, guardflow.Analyze(env, funcOf(t, pkg, "Handle"), guardflow.Options{}), "notify")
+	if len(calls) != 5 {
+		t.Fatalf("%d calls of notify, want 5", len(calls))
+	}
+	for i, want := range []struct{ request, inHand bool }{
+		{true, false},  // WithTimeout(r.Context(), d)
+		{true, false},  // log.IntoContext(r.Context(), l)
+		{true, false},  // WithoutCancel(r.Context())
+		{false, false}, // Background(): shutdown never reaches it, but no request's
+		{false, true},  // the manager's context, from a field
+	} {
+		c := calls[i]
+		if got := c.RequestArgs&1 != 0; got != want.request {
+			t.Errorf("call %d: passes a request's context: %v, want %v", i, got, want.request)
+		}
+		if i < 3 && (len(c.Use) != 1 || !c.Use[0].RequestOnly() || c.Use[0].InHand()) {
+			t.Errorf("call %d: ctx holds %v, want a request's context only", i, c.Use)
+		}
+		if i == 4 && (len(c.Use) != 1 || !c.Use[0].Usable()) {
+			t.Errorf("call %d: ctx holds %v, want usable", i, c.Use)
+		}
+	}
+	helper := funcOf(t, pkg, "Helper")
+	for _, request := range []bool{false, true} {
+		opts := guardflow.Options{}
+		if request {
+			opts.RequestParams = []*types.Var{helper.Sig.Params().At(0)}
+		}
+		c := callsTo(pkg, guardflow.Analyze(env, helper, opts), "notify")
+		if len(c) != 1 || c[0].Use[0].RequestOnly() != request || c[0].Use[0].InHand() == request || (c[0].RequestArgs&1 != 0) != request {
+			t.Errorf("Helper with RequestParams %v: %+v", request, c)
+		}
+	}
+}
