@@ -3,9 +3,7 @@ package analyzer
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"path/filepath"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -14,12 +12,12 @@ import (
 // the bound costs nothing.
 const maxChain = 32
 
-// link is one call on the way from an emitting call down to the sink:
+// hop is one call on the way from an emitting call down to the sink:
 // the sink itself, a call of a node of the package (local: an emitter, or
 // an interface method, whose emitting call is the dispatch to the
 // implementation that emits), or of an imported emitter (fact). next is
 // the emitting call inside the local node, where the way goes on.
-type link struct {
+type hop struct {
 	site  *callSite
 	sink  bool
 	local *funcNode
@@ -27,12 +25,12 @@ type link struct {
 	next  *callSite
 }
 
-// links walks the way from site down to the sink, as far as the package
+// hops walks the way from site down to the sink, as far as the package
 // knows it.
-func (em *emitters) links(site *callSite) []link {
-	var out []link
+func (em *emitters) hops(site *callSite) []hop {
+	var out []hop
 	for range maxChain {
-		l := link{site: site}
+		l := hop{site: site}
 		switch t := em.idx.target(site); {
 		case em.isSinkCall(site):
 			l.sink = true
@@ -54,7 +52,7 @@ func (em *emitters) links(site *callSite) []link {
 // dispatches of interface methods to the implementations that emit.
 func (em *emitters) chain(site *callSite) []emitStep {
 	var steps []emitStep
-	for _, l := range em.links(site) {
+	for _, l := range em.hops(site) {
 		if l.site.dispatch() {
 			steps = append(steps, emitStep{Impl: l.site.impl})
 		} else {
@@ -71,7 +69,7 @@ func (em *emitters) chain(site *callSite) []emitStep {
 func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
 	var prev *callSite // the call before l's
-	for _, l := range em.links(site) {
+	for _, l := range em.hops(site) {
 		switch {
 		case l.site.dispatch() && l.next == nil: // to a sink, or to an imported emitter
 			var steps []emitStep
@@ -105,61 +103,6 @@ func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
 		prev = l.site
 	}
 	return out
-}
-
-// callSteps returns the steps that are calls, without the dispatches.
-func callSteps(steps []emitStep) []emitStep {
-	var out []emitStep
-	for _, s := range steps {
-		if !s.dispatch() {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// callsText says what a chain of steps calls: "calls a at x.go:3, which
-// calls b at y.go:9", or, for none, that it is a sink itself.
-func callsText(steps []emitStep) string {
-	calls := callSteps(steps)
-	if len(calls) == 0 {
-		return "publishes the event"
-	}
-	var rest []string
-	for _, s := range calls {
-		rest = append(rest, s.Callee+" at "+s.At)
-	}
-	return "calls " + strings.Join(rest, ", which calls ")
-}
-
-// emitsText says what a call of a helper emits, and through which
-// implementation for an interface method:
-// "r.record.Event(…) emits an event (APIRecorder.Event calls r.kube.AnnotatedEventf at event.go:103)".
-func emitsText(site *callSite, steps []emitStep) string {
-	calls := callSteps(steps)
-	sink := calls[len(calls)-1]
-	if len(steps) > 1 && steps[1].dispatch() {
-		verb := "calls"
-		if len(calls) > 2 {
-			verb = "reaches"
-		}
-		return fmt.Sprintf("%s emits an event (%s %s %s at %s)", callText(site.call), steps[1].Impl, verb, sink.Callee, sink.At)
-	}
-	return fmt.Sprintf("%s emits an event (%s at %s)", callText(site.call), sink.Callee, sink.At)
-}
-
-// methodText names a method by its receiver's type: "Recorder.Event".
-func methodText(fn *types.Func) string {
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := types.Unalias(recv.Type())
-		if p, ok := t.(*types.Pointer); ok {
-			t = types.Unalias(p.Elem())
-		}
-		if named, ok := t.(*types.Named); ok {
-			return named.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return fn.Name()
 }
 
 // shortPos formats a position as "file.go:91", readable in every driver.

@@ -60,38 +60,6 @@ func (em *emitters) emits(site *callSite) bool {
 	return emits
 }
 
-// mayEmit over-approximates the emitters, ignoring checks: the nodes that
-// call a sink or an imported emitter, and, backwards over the call graph,
-// those that call them. Only these need a dataflow.
-func mayEmit(idx *index, known *knownEmitters) map[*funcNode]bool {
-	out := make(map[*funcNode]bool)
-	var work []*funcNode
-	mark := func(f *funcNode) {
-		if !out[f] {
-			out[f] = true
-			work = append(work, f)
-		}
-	}
-	for _, f := range idx.funcs {
-		for _, site := range f.calls {
-			if known.isSinkCall(site) || known.importedEmitter(site) != nil {
-				mark(f)
-				break
-			}
-		}
-	}
-	for len(work) > 0 {
-		f := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, site := range idx.callers[f] {
-			if !known.isSinkCall(site) {
-				mark(site.fn)
-			}
-		}
-	}
-	return out
-}
-
 // findEmitters computes the least fixpoint of the emitter rule: a node is
 // an emitter when one of its calls is an emitterCall (judge.verdict); its
 // events' type comes from its parameter j when every such call's does, else

@@ -25,7 +25,7 @@ func entryGuarded(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNo
 			dependents[d] = append(dependents[d], f)
 		}
 	}
-	facts := siteFacts{fl: fl, guarded: guarded}
+	states := callStates{fl: fl, guarded: guarded}
 	for len(work) > 0 {
 		f := work[0]
 		work = work[1:]
@@ -33,7 +33,7 @@ func entryGuarded(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNo
 			continue
 		}
 		for _, site := range idx.callers[f] {
-			if !facts.startsCalleeGuarded(site) {
+			if !states.startsCalleeGuarded(site) {
 				delete(guarded, f)
 				work = append(work, dependents[f.outermost()]...)
 				break

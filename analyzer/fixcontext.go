@@ -16,7 +16,7 @@ import (
 // enclosing function, else the local context variable declared last; each
 // only when it holds a usable context on every path to the call and can be
 // named there (a blank or unnamed parameter is named by the fix).
-func fixContext(names *lookups, site *callSite, facts *guardflow.CallFacts) *types.Var {
+func fixContext(names *lookups, site *callSite, facts *guardflow.CallState) *types.Var {
 	pos := site.call.Pos()
 	ok := func(v *types.Var) bool {
 		usable := false

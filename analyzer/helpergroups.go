@@ -172,7 +172,7 @@ func (hc *helperChecks) callersQualify(f *funcNode, cand map[*funcNode]bool) boo
 		if inGoroutine(site) || isMethodExpr(hc.idx.info, site.call) || hc.m.generated[site.fn.file] {
 			return false
 		}
-		if consumes && !site.result && hc.j.facts.factsAt(site, false).CheckHeld {
+		if consumes && !site.result && hc.j.states.stateAt(site, false).CheckHeld {
 			return false
 		}
 		if !cand[site.fn.outermost()] && hc.contextOf(site) == nil {
@@ -188,19 +188,11 @@ func (hc *helperChecks) contextOf(site *callSite) *types.Var {
 	if v, ok := hc.ctx[site]; ok {
 		return v
 	}
-	v := fixContext(hc.names, site, hc.j.facts.factsAt(site, false))
+	v := fixContext(hc.names, site, hc.j.states.stateAt(site, false))
 	hc.ctx[site] = v
 	return v
 }
 
-func isMethodExpr(info *types.Info, call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	s := info.Selections[sel]
-	return s != nil && s.Kind() == types.MethodExpr
-}
 
 // groups joins the helpers that call one another, and lists what each
 // group's fix edits.

@@ -1,7 +1,6 @@
 package analyzer_test
 
 import (
-	"go/types"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -19,20 +18,4 @@ func TestFrameworkFacts(t *testing.T) {
 		"github.com/crossplane/crossplane-runtime/pkg/event",
 		"sigs.k8s.io/karpenter/pkg/events",
 		"github.com/argoproj/argo-rollouts/utils/record")
-}
-
-// methodName names a function "Func" and a method "Type.Method".
-func methodName(obj types.Object) string {
-	fn, ok := obj.(*types.Func)
-	if !ok || fn.Signature().Recv() == nil {
-		return obj.Name()
-	}
-	t := fn.Signature().Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if named, ok := t.(*types.Named); ok {
-		return named.Obj().Name() + "." + fn.Name()
-	}
-	return fn.Name()
 }

@@ -5,7 +5,7 @@ package analyzer
 // read-only.
 type judge struct {
 	dirs      directives
-	facts     siteFacts
+	states    callStates
 	reconcile reconcileScope
 }
 
@@ -33,11 +33,11 @@ func (j *judge) verdict(em *emitters, site *callSite) verdict {
 		return notEmitting
 	case j.dirs.ignored(site):
 		return ignoredCall
-	case j.facts.guardedAt(site):
+	case j.states.guardedAt(site):
 		return guardedCall
 	}
-	switch usable, request := j.facts.contextsInHand(site); {
-	case usable && j.reconcile.contains(site.fn):
+	switch usable, request := j.states.contextsInHand(site); {
+	case usable && j.reconcile.analysed(site.fn):
 		return findingCall
 	case !usable && request:
 		return requestCall

@@ -154,3 +154,52 @@ func lineOf(idx *index, n ast.Node) string {
 	}
 	return fmt.Sprint(idx.fset.Position(n.Pos()).Line)
 }
+
+// callSteps returns the steps that are calls, without the dispatches.
+func callSteps(steps []emitStep) []emitStep {
+	var out []emitStep
+	for _, s := range steps {
+		if !s.dispatch() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// callsText says what a chain of steps calls: "calls a at x.go:3, which
+// calls b at y.go:9", or, for none, that it is a sink itself.
+func callsText(steps []emitStep) string {
+	calls := callSteps(steps)
+	if len(calls) == 0 {
+		return "publishes the event"
+	}
+	var rest []string
+	for _, s := range calls {
+		rest = append(rest, s.Callee+" at "+s.At)
+	}
+	return "calls " + strings.Join(rest, ", which calls ")
+}
+
+// emitsText says what a call of a helper emits, and through which
+// implementation for an interface method:
+// "r.record.Event(…) emits an event (APIRecorder.Event calls r.kube.AnnotatedEventf at event.go:103)".
+func emitsText(site *callSite, steps []emitStep) string {
+	calls := callSteps(steps)
+	sink := calls[len(calls)-1]
+	if len(steps) > 1 && steps[1].dispatch() {
+		verb := "calls"
+		if len(calls) > 2 {
+			verb = "reaches"
+		}
+		return fmt.Sprintf("%s emits an event (%s %s %s at %s)", callText(site.call), steps[1].Impl, verb, sink.Callee, sink.At)
+	}
+	return fmt.Sprintf("%s emits an event (%s at %s)", callText(site.call), sink.Callee, sink.At)
+}
+
+// methodText names a method by its receiver's type: "Recorder.Event".
+func methodText(fn *types.Func) string {
+	if tn := receiverType(fn); tn != nil {
+		return tn.Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
@@ -53,7 +54,7 @@ func checkFacts(t *testing.T, results []*analysistest.Result) {
 				}
 				posn := r.Pass.Fset.Position(obj.Pos())
 				for _, f := range facts {
-					lines = append(lines, fmt.Sprintf("%s:%05d: %s: %v\n", filepath.Base(posn.Filename), posn.Line, methodName(obj), f))
+					lines = append(lines, fmt.Sprintf("%s:%05d: %s: %v\n", filepath.Base(posn.Filename), posn.Line, analyzer.MethodName(obj), f))
 				}
 			}
 			slices.Sort(lines)

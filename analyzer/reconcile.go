@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
 
 // reconcileScope is the code that is analysed: every function under scope
@@ -17,7 +18,9 @@ type reconcileScope struct {
 	funcs map[*funcNode]bool
 }
 
-func (r reconcileScope) contains(f *funcNode) bool { return r.all || r.funcs[f] }
+// analysed reports whether f's events are judged where a usable context is
+// in hand (else f is an emitter): always under scope all.
+func (r reconcileScope) analysed(f *funcNode) bool { return r.all || r.funcs[f] }
 
 // reconcileCode returns the analysed code: under scope reconcile, every
 // node of the package's call graph that a root reaches through calls or
@@ -151,5 +154,5 @@ func paramType(sig *types.Signature, i int) types.Type {
 }
 
 func isReconcileFuncType(t types.Type) bool {
-	return isNamed(t, reconcilePkg, "TypedFunc") || isNamed(t, reconcilePkg, "Func")
+	return recorders.IsNamed(t, reconcilePkg, "TypedFunc") || recorders.IsNamed(t, reconcilePkg, "Func")
 }

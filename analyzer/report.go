@@ -14,7 +14,7 @@ import (
 // context.
 type finding struct {
 	site  *callSite
-	facts *guardflow.CallFacts // with explanations
+	facts *guardflow.CallState // with explanations
 	ctx   *types.Var           // the context the fix checks; nil when none can be named
 }
 
@@ -28,7 +28,7 @@ func findFindings(idx *index, j *judge, em *emitters, candidates map[*funcNode]b
 		}
 		for _, site := range f.calls {
 			if j.verdict(em, site) == findingCall {
-				facts := j.facts.factsAt(site, true)
+				facts := j.states.stateAt(site, true)
 				out = append(out, &finding{site: site, facts: facts, ctx: fixContext(names, site, facts)})
 			}
 		}

@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
@@ -71,7 +72,7 @@ func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*f
 		ps := params[f]
 		kept := ps
 		for _, site := range idx.callers[f] {
-			kept = passedRequests(fl, site, f.sig, kept)
+			kept = passedRequests(idx.info, fl, site, f.sig, kept)
 		}
 		if len(kept) == len(ps) {
 			continue
@@ -95,18 +96,17 @@ func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*f
 
 // passedRequests returns those of the parameters ps of sig to which the
 // call site passes a request's context.
-func passedRequests(fl *flows, site *callSite, sig *types.Signature, ps []*types.Var) []*types.Var {
-	facts, ok := fl.of(site.fn, false, false).Calls[site.call]
+func passedRequests(info *types.Info, fl *flows, site *callSite, sig *types.Signature, ps []*types.Var) []*types.Var {
+	state, ok := fl.of(site.fn, false, false).Calls[site.call]
 	if !ok {
 		return ps // never reached: it passes nothing
 	}
 	var kept []*types.Var
 	params := sig.Params()
-	for i := range min(params.Len(), 64) {
-		for _, p := range ps {
-			if params.At(i) == p && facts.RequestArgs&(1<<i) != 0 {
-				kept = append(kept, p)
-			}
+	for k := range params.Len() {
+		i, ok := argIndex(info, site.call, k)
+		if ok && i < 64 && state.RequestArgs&(1<<i) != 0 && slices.Contains(ps, params.At(k)) {
+			kept = append(kept, params.At(k))
 		}
 	}
 	return kept

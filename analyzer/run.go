@@ -47,8 +47,8 @@ func run(pass *analysis.Pass, s *settings) error {
 
 	// The rule: where functions start guarded, what is analysed, then the
 	// emitters, decided by the one verdict.
-	facts := siteFacts{fl: fl, guarded: entryGuarded(idx, fl, candidates)}
-	j := &judge{dirs: m.dirs, facts: facts, reconcile: reconcileCode(idx, s)}
+	states := callStates{fl: fl, guarded: entryGuarded(idx, fl, candidates)}
+	j := &judge{dirs: m.dirs, states: states, reconcile: reconcileCode(idx, s)}
 	em := findEmitters(idx, known, candidates, j)
 	exportEmitterFacts(pass.ExportObjectFact, em)
 
@@ -60,7 +60,7 @@ func run(pass *analysis.Pass, s *settings) error {
 	diags := bareDirectives(m.dirs, reported)
 	diags = append(diags, diagnose(pass, idx, em, findings, groups, names)...)
 	if s.strict {
-		diags = append(diags, looseChecks(idx, facts, candidates, reported)...)
+		diags = append(diags, looseChecks(idx, states, candidates, reported)...)
 	}
 	report(pass, m, diags)
 	return nil

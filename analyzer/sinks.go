@@ -31,16 +31,6 @@ func (sk *sinks) isSink(fn *types.Func) bool {
 	return v
 }
 
-// isNamed reports whether t is the named type pkgPath.name (through
-// aliases).
-func isNamed(t types.Type, pkgPath, name string) bool {
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	obj := named.Origin().Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == pkgPath && obj.Name() == name
-}
 
 // declaresSinks reports whether the package at path declares sinks.
 func declaresSinks(path string, s *settings) bool {
@@ -61,15 +51,25 @@ func qualifiedName(fn *types.Func) string {
 	if fn.Pkg() == nil {
 		return fn.Name()
 	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := types.Unalias(recv.Type())
-		if p, ok := t.(*types.Pointer); ok {
-			t = types.Unalias(p.Elem())
-		}
-		if named, ok := t.(*types.Named); ok {
-			obj := named.Origin().Obj()
-			return obj.Pkg().Path() + "." + obj.Name() + "." + fn.Name()
-		}
+	if tn := receiverType(fn); tn != nil {
+		return tn.Pkg().Path() + "." + tn.Name() + "." + fn.Name()
 	}
 	return fn.Pkg().Path() + "." + fn.Name()
+}
+
+// receiverType returns the named type of a method's receiver (the origin
+// of an instance, through a pointer and aliases), or nil.
+func receiverType(fn *types.Func) *types.TypeName {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	t := types.Unalias(recv.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if named, ok := t.(*types.Named); ok {
+		return named.Origin().Obj()
+	}
+	return nil
 }

@@ -11,14 +11,14 @@ import (
 // whose "not cancelled" outcome also rules out a timeout (ctx.Err() !=
 // nil): a timeout is a real failure and must notify. One diagnostic per
 // condition.
-func looseChecks(idx *index, facts siteFacts, candidates map[*funcNode]bool, reported func(*ast.File) bool) []analysis.Diagnostic {
+func looseChecks(idx *index, states callStates, candidates map[*funcNode]bool, reported func(*ast.File) bool) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, f := range idx.funcs {
 		if !candidates[f] || !reported(f.file) {
 			continue
 		}
 		seen := make(map[ast.Expr]bool)
-		for _, c := range facts.fl.of(f, facts.startsGuarded(f), false).Checks {
+		for _, c := range states.fl.of(f, states.startsGuarded(f), false).Checks {
 			if !c.Out.Loose() || seen[c.Cond] {
 				continue
 			}

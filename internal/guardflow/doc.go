@@ -5,7 +5,7 @@
 //
 // Its surface is small: a body and its signature ([Func]) and an
 // environment ([Env]: the types, and the policy's answers about called
-// functions through [Functions]) go in; [CallFacts] per call, the checks
+// functions through [Functions]) go in; [CallState] per call, the checks
 // in conditions, what literals see of their enclosing function's contexts,
 // and the outcomes of a boolean result (for guard functions) come out.
 // What counts as a sink, an emitter or a finding is the analyzer's

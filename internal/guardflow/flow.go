@@ -59,7 +59,7 @@ type Options struct {
 
 // Result is the analysis of one function body.
 type Result struct {
-	Calls    map[*ast.CallExpr]*CallFacts
+	Calls    map[*ast.CallExpr]*CallState
 	Literals map[*ast.FuncLit]map[*types.Var]Usability // context variables as each literal sees them
 	Checks   []Check                                   // the conditions that hold checks, in source order
 
@@ -67,8 +67,8 @@ type Result struct {
 	ReturnsKnown bool     // every return statement gives a bool expression
 }
 
-// CallFacts is what holds where a call is made.
-type CallFacts struct {
+// CallState is what holds where a call is made.
+type CallState struct {
 	Ctx  States       // the context's possible states
 	Vars []*types.Var // the context variables the function may refer to
 	Use  []Usability  // what each of them holds
@@ -91,7 +91,7 @@ type CallFacts struct {
 
 // Guarded reports whether the call is guarded: every path to it passed a
 // fresh check's "not cancelled" outcome.
-func (c *CallFacts) Guarded() bool { return c.Ctx.NotCanceled() }
+func (c *CallState) Guarded() bool { return c.Ctx.NotCanceled() }
 
 // Check is a check in a condition.
 type Check struct {
@@ -490,9 +490,9 @@ type recording struct {
 	checks    [][]Check  // by block
 	returns   []Outcomes // by block: the states when a bool result is true, false
 
-	// The CallFacts of the calls not recorded yet, and their Use, made at
+	// The CallState of the calls not recorded yet, and their Use, made at
 	// once: one per call of the body.
-	facts []CallFacts
+	facts []CallState
 	uses  []Usability
 }
 
@@ -500,23 +500,23 @@ func (fa *Analysis) newRecording(witnesses bool) *recording {
 	n := len(fa.graph.Blocks)
 	return &recording{
 		result: &Result{
-			Calls:        make(map[*ast.CallExpr]*CallFacts, fa.ncalls),
+			Calls:        make(map[*ast.CallExpr]*CallState, fa.ncalls),
 			Literals:     make(map[*ast.FuncLit]map[*types.Var]Usability),
 			ReturnsKnown: true,
 		},
 		witnesses: witnesses,
 		checks:    make([][]Check, n),
 		returns:   make([]Outcomes, n),
-		facts:     make([]CallFacts, fa.ncalls),
+		facts:     make([]CallState, fa.ncalls),
 		uses:      make([]Usability, fa.ncalls*fa.nctx),
 	}
 }
 
-// newFacts returns the CallFacts of a call recorded for the first time,
+// newFacts returns the CallState of a call recorded for the first time,
 // for the context variables vars.
-func (rec *recording) newFacts(vars []*types.Var) *CallFacts {
+func (rec *recording) newFacts(vars []*types.Var) *CallState {
 	if len(rec.facts) == 0 || len(rec.uses) < len(vars) { // a call the walk of the body did not count
-		return &CallFacts{Vars: vars, Use: make([]Usability, len(vars))}
+		return &CallState{Vars: vars, Use: make([]Usability, len(vars))}
 	}
 	f := &rec.facts[0]
 	rec.facts = rec.facts[1:]

@@ -94,8 +94,8 @@ func explained(t *testing.T, pkg *packages.Package, env *guardflow.Env, name str
 
 // callsTo returns the facts at the calls of methods named method, in
 // source order.
-func callsTo(pkg *packages.Package, r *guardflow.Result, method string) []*guardflow.CallFacts {
-	var out []*guardflow.CallFacts
+func callsTo(pkg *packages.Package, r *guardflow.Result, method string) []*guardflow.CallState {
+	var out []*guardflow.CallState
 	for _, file := range pkg.Syntax {
 		ast.Inspect(file, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {

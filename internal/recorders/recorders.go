@@ -144,11 +144,15 @@ func matches(sig *types.Signature, shape []Param) bool {
 }
 
 // IsObject reports whether t is runtime.Object (through aliases).
-func IsObject(t types.Type) bool {
+func IsObject(t types.Type) bool { return IsNamed(t, RuntimePackage, "Object") }
+
+// IsNamed reports whether t is the named type pkgPath.name (through
+// aliases; an instance of a generic type counts as its origin).
+func IsNamed(t types.Type, pkgPath, name string) bool {
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
 	}
 	obj := named.Origin().Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == RuntimePackage && obj.Name() == "Object"
+	return obj.Pkg() != nil && obj.Pkg().Path() == pkgPath && obj.Name() == name
 }
