@@ -193,7 +193,6 @@ func (hc *helperChecks) contextOf(site *callSite) *types.Var {
 	return v
 }
 
-
 // groups joins the helpers that call one another, and lists what each
 // group's fix edits.
 func (hc *helperChecks) groups(cand map[*funcNode]bool) map[*funcNode]*helperGroup {

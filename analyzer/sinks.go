@@ -31,7 +31,6 @@ func (sk *sinks) isSink(fn *types.Func) bool {
 	return v
 }
 
-
 // declaresSinks reports whether the package at path declares sinks.
 func declaresSinks(path string, s *settings) bool {
 	if slices.Contains(recorders.Packages, path) {
