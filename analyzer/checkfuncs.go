@@ -50,11 +50,7 @@ func findCheckFuncs(m *model, configured map[string]bool, imp importFact, fw for
 	if len(candidates) == 0 || !importsPath(m.pkg, "context") {
 		return found
 	}
-	var bodies []*ast.BlockStmt
-	for _, d := range candidates {
-		bodies = append(bodies, d.decl.Body)
-	}
-	escaping := escapingIn(m.info, bodies)
+	escaping := escapingIn(m.info, candidates)
 	for changed := true; changed; {
 		changed = false
 		env := guardflow.NewEnv(m.info, m.pkg, functions{fw, found}, nr.mayReturn, escaping)

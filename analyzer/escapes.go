@@ -33,29 +33,20 @@ func (e escapes) note(info *types.Info, n ast.Node, lit *ast.FuncLit) {
 	}
 }
 
-// escapingIn returns the escaping variables of the given bodies, for the
-// dataflows that run before the package is indexed (guard functions).
-func escapingIn(info *types.Info, bodies []*ast.BlockStmt) escapes {
+// escapingIn returns the escaping variables of the given declarations,
+// for the dataflows that run before the package is indexed (guard
+// functions).
+func escapingIn(info *types.Info, decls []declared) escapes {
 	e := make(escapes)
-	for _, body := range bodies {
-		var lits []*ast.FuncLit // the literals around n, innermost last
-		ast.Inspect(body, func(n ast.Node) bool {
-			if n == nil {
-				return true
-			}
-			for len(lits) > 0 && lits[len(lits)-1].End() <= n.Pos() {
-				lits = lits[:len(lits)-1]
-			}
+	for _, d := range decls {
+		for cur := range d.cur.Preorder((*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil)) {
 			var lit *ast.FuncLit
-			if len(lits) > 0 {
-				lit = lits[len(lits)-1]
+			for litCur := range cur.Enclosing((*ast.FuncLit)(nil)) {
+				lit = litCur.Node().(*ast.FuncLit)
+				break // the innermost
 			}
-			e.note(info, n, lit)
-			if l, ok := n.(*ast.FuncLit); ok {
-				lits = append(lits, l)
-			}
-			return true
-		})
+			e.note(info, cur.Node(), lit)
+		}
 	}
 	return e
 }

@@ -114,7 +114,7 @@ func (f *funcNode) flowFunc() guardflow.Func { return guardflow.Func{Body: f.bod
 // newIndex builds the call graph: one walk of each non-test file finds
 // the bodies, the calls, the references and the function variables; then
 // the interface methods get their nodes, and calls their callees.
-func newIndex(m *model, in *inspector.Inspector, isSink func(*types.Func) bool) *index {
+func newIndex(m *model, isSink func(*types.Func) bool) *index {
 	b := &indexBuilder{
 		index: &index{
 			fset:     m.fset,
@@ -129,7 +129,7 @@ func newIndex(m *model, in *inspector.Inspector, isSink func(*types.Func) bool) 
 		vars:      newFuncVarsBuilder(m.info, m.pkg),
 		funcNames: funcNamesOf(m),
 	}
-	for fileCur := range in.Root().Children() {
+	for fileCur := range m.inspect.Root().Children() {
 		if file := fileCur.Node().(*ast.File); m.isSource(file) {
 			b.walk(fileCur, file)
 		}

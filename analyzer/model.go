@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // model is what every stage reads of the package's syntax: its non-test
@@ -25,6 +27,7 @@ type model struct {
 	generated map[*ast.File]bool
 	decls     []declared // the function declarations with bodies, in source order
 	dirs      directives
+	inspect   *inspector.Inspector
 }
 
 // declared is a function declaration of the package, with its object.
@@ -32,6 +35,7 @@ type declared struct {
 	decl *ast.FuncDecl
 	obj  *types.Func
 	file *ast.File
+	cur  inspector.Cursor // of decl
 }
 
 func newModel(pass *analysis.Pass) *model {
@@ -41,18 +45,20 @@ func newModel(pass *analysis.Pass) *model {
 		pkg:       pass.Pkg,
 		generated: make(map[*ast.File]bool),
 		dirs:      directives{fset: pass.Fset, byFile: make(map[*token.File]map[int]directive)},
+		inspect:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 	}
-	for _, file := range pass.Files {
+	for fileCur := range m.inspect.Root().Children() {
+		file := fileCur.Node().(*ast.File)
 		if isTestFile(pass.Fset, file) {
 			m.tests = append(m.tests, file)
 			continue
 		}
 		m.files = append(m.files, file)
 		m.generated[file] = ast.IsGenerated(file)
-		for _, d := range file.Decls {
-			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
+		for declCur := range fileCur.Children() {
+			if decl, ok := declCur.Node().(*ast.FuncDecl); ok && decl.Body != nil {
 				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
-					m.decls = append(m.decls, declared{decl, obj, file})
+					m.decls = append(m.decls, declared{decl, obj, file, declCur})
 				}
 			}
 		}

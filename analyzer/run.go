@@ -6,14 +6,14 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
 // run is the pipeline. Each stage is a function of what the earlier ones
-// returned; nothing is changed after it is built.
+// returned, which no later stage changes. Some of those values memoize
+// what they are asked (the dataflows, the sinks, the imported emitters'
+// facts, the name lookups): that fills caches, and changes no answer.
 func run(pass *analysis.Pass, s *settings) error {
 	if strings.HasSuffix(pass.Pkg.Path(), ".test") {
 		return nil // a generated test main package
@@ -39,7 +39,7 @@ func run(pass *analysis.Pass, s *settings) error {
 	// The call graph, and the functions that may emit: only they get a
 	// dataflow.
 	sk := newSinks(s)
-	idx := newIndex(m, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sk.isSink)
+	idx := newIndex(m, sk.isSink)
 	known := newKnownEmitters(idx, sk, pass.ImportObjectFact)
 	candidates := mayEmit(idx, known)
 	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders, checks}, noReturn.mayReturn, idx.escaping))
