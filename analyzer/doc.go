@@ -28,9 +28,10 @@
 // the event reports. The fix checks right before the event:
 //
 //	if err := r.Patch(ctx, obj, patch); err != nil {
-//		if !errors.Is(ctx.Err(), context.Canceled) {
-//			r.Eventf(obj, corev1.EventTypeWarning, "PatchFailed", "%s", err)
+//		if errors.Is(ctx.Err(), context.Canceled) {
+//			return
 //		}
+//		r.Eventf(obj, corev1.EventTypeWarning, "PatchFailed", "%s", err)
 //	}
 //
 // # Sinks
@@ -258,8 +259,8 @@
 // reaches, and calls started with go. Calls that reach the context another
 // way (a struct field, a closure) are not followed. The diagnostic for a
 // stale check names the check and the call after which it went stale, in
-// its message and as related information; the fix is the same wrap, right
-// at the event, which is always fresh.
+// its message and as related information; the fix is the same check,
+// right at the event, which is always fresh.
 //
 // A check in an enclosing function does not guard a closure that runs
 // later (defer func() {...}(), go func() {...}(), callbacks): the closure
@@ -400,17 +401,39 @@
 // that end the statement's line, block comments included, move into the
 // block with it; no other comment moves. The only statement of a block
 // written on one line (defer func() { r.Event(...) }()) gets the block
-// opened up. The fixed code compiles and a second run reports nothing
-// there. The standalone command, go vet -fix and go fix format the files
-// they fix, so the result is gofmt-clean even where gofmt must realign the
-// trailing comments of neighbouring lines; with golangci-lint --fix,
-// enable its gofmt formatter for the same.
+// opened up.
+//
+// Where the call is the last thing its innermost function (a declaration
+// or a literal) does on its path, and that function has no results, the
+// fix is instead the guard clause right before it:
+//
+//	if errors.Is(ctx.Err(), context.Canceled) {
+//		return
+//	}
+//	r.Eventf(obj, corev1.EventTypeWarning, reason, "%s", msg)
+//
+// It skips exactly what the wrap would (deferred calls run either way),
+// and the call keeps its lines. The call is last when it ends the body,
+// or only a bare return follows it in its block, or it ends a branch of an
+// if (else if and else included) or a case of a switch or type switch that
+// is itself last, recursively (also when that statement is labeled or a
+// block); never inside a for, range or select, nor before a fallthrough.
+// A call that carries a label or does not start its line keeps the wrap.
+// The clause goes above the comment lines directly over the call, so they
+// stay with it (a directive there stays on the line above the call).
+//
+// The fixed code compiles and a second run reports nothing there. The
+// standalone command, go vet -fix and go fix format the files they fix, so
+// the result is gofmt-clean even where gofmt must realign the trailing
+// comments of neighbouring lines; with golangci-lint --fix, enable its
+// gofmt formatter for the same.
 //
 // For a call of an emitter helper that also does other work (sets a
-// condition, fills in data), the wrap skips that work too when the context
-// is cancelled; the status write that would persist it fails with the
-// cancelled context anyway. That is why, for the helpers a maintainer would
-// change, the first fix changes the helper instead (below).
+// condition, fills in data), the call-site fix skips that work too when
+// the context is cancelled; the status write that would persist it fails
+// with the cancelled context anyway. That is why, for the helpers a
+// maintainer would change, the first fix changes the helper instead
+// (below).
 //
 // # The fix at the helper's depth
 //
@@ -418,7 +441,7 @@
 // (kustomize-controller's r.event, helm-controller's r.failure, which sets
 // a condition and then emits). For those, the first fix gives the helper a
 // context and checks it once, right before the event, and the call-site
-// wrap is the second. It applies to a group of helpers that call one
+// fix is the second. It applies to a group of helpers that call one
 // another, each of which is an emitter declared in the package, unexported,
 // without a context parameter or a usable context of its own (a literal
 // in it that takes one is judged on its own), never used as a value and
@@ -440,8 +463,9 @@
 //   - gives each helper a first parameter ctx context.Context (after the
 //     receiver; ctx2, ctx3... where ctx would hide a name the helper uses, a
 //     local ctx or a receiver named ctx; unnamed parameters become _);
-//   - wraps each event inside the helpers, and each call of an emitter
-//     outside the group, in the check on that parameter, right before it,
+//   - checks that parameter right before each event inside the helpers,
+//     and each call of an emitter outside the group (with the guard clause
+//     or the wrap, as at a call site: most helpers end with their event),
 //     so that conditions, logs and status work around it stay;
 //   - passes, at every call between helpers of the group, the parameter on,
 //     and at every other call (guarded and ignored ones too, or the code
@@ -452,9 +476,9 @@
 //
 // Every finding at a call of a helper of the group carries that same fix,
 // and the drivers apply its edits once. It also fixes calls that the
-// call-site wrap cannot: return r.failure(obj, err), or defer r.event(...),
+// call-site fix cannot: return r.failure(obj, err), or defer r.event(...),
 // whose check then runs inside the helper when the event would go out.
-// Where a condition fails the call-site wrap is the only fix: an exported
+// Where a condition fails the call-site fix is the only one: an exported
 // helper (other packages may call it), one used as a value, one called in a
 // goroutine, from a function without a context that is no helper of the
 // group, or through a method expression, one whose event is deferred or
@@ -463,7 +487,7 @@
 // that analyses the package with its tests (go vet, go fix, and the
 // standalone command, which takes the fixes of the test variant), and
 // golangci-lint, which drops the edits outside a finding's file, gets the
-// call-site wrap wherever the group's fix edits another file.
+// call-site fix wherever the group's fix edits another file.
 //
 // No fix is offered where none is safe: for a call inside a larger
 // expression or an if or switch header; for a defer or go statement; for a

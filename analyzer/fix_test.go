@@ -17,9 +17,9 @@ import (
 var fixPackages = []string{
 	"fixes/wrap", "fixes/imports", "fixes/shadowed", "fixes/renamed",
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
-	"fixes/fields", "fixes/ifaces",
+	"fixes/fields", "fixes/ifaces", "fixes/guardclause",
 	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
-	"helperfix/returned",
+	"helperfix/returned", "helperfix/guardclause",
 }
 
 // TestFixes checks every fix against its golden file.

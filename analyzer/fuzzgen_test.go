@@ -25,6 +25,7 @@ type gen struct {
 	fns     []genFunc
 	haveRec map[string]bool // Reconcile methods already declared, by receiver
 	events  int             // emissions written, to vary their event types
+	endings int             // bodies without results written, to vary how they end
 }
 
 // genFunc is a generated function that others may call or take as a value.
@@ -280,8 +281,32 @@ func (g *gen) body(f genFunc) {
 	g.block(e)
 	if e.ret != "return" {
 		g.line(e.ret)
+	} else {
+		g.ending()
 	}
 	g.line("}\n")
+}
+
+// ending ends a body without results, in turn: as generated, with an
+// event, one under a comment line, one before a bare return, a multi-line
+// one, an if and else that each end with one. Where the event ends its
+// function the fix is the guard clause. It consumes no input, so that the
+// corpus keeps its programs.
+func (g *gen) ending() {
+	g.endings++
+	event := func() string { return `r.rec.Event(r.obj, ` + g.eventType() + `, "Last", "m")` }
+	switch g.endings % 6 {
+	case 1:
+		g.line("%s", event())
+	case 2:
+		g.line("// The last word.\n%s", event())
+	case 3:
+		g.line("%s\nreturn", event())
+	case 4:
+		g.line("r.rec.AnnotatedEventf(\nr.obj,\nmap[string]string{\"revision\": \"v1\"},\n%s,\n\"Last\",\n\"%%s\",\n\"m\",\n)", g.eventType())
+	case 5:
+		g.line("if r.obj == nil {\n%s\n} else {\n%s\n}", event(), event())
+	}
 }
 
 // block writes one to three statements in e.

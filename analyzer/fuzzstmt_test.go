@@ -321,10 +321,12 @@ func (g *gen) closure(e *env) {
 	case 0:
 		g.line("func() {")
 		g.block(inner)
+		g.ending()
 		g.line("}()")
 	case 1:
 		g.line("defer func() {")
 		g.block(inner)
+		g.ending()
 		g.line("}()")
 	case 2:
 		g.line("go func() {")
@@ -334,6 +336,7 @@ func (g *gen) closure(e *env) {
 		f := g.fresh("fn")
 		g.line("%s := func() {", f)
 		g.block(inner)
+		g.ending()
 		g.line("}\n%s()", f)
 	case 4:
 		arg := e.ctx

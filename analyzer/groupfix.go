@@ -41,8 +41,9 @@ func groupFixMessage(g *helperGroup) string {
 }
 
 // groupEdits are the group's edits: each helper's new parameter, the check
-// around each event inside the helpers, and the context passed at every
-// call of a helper, in test files too; then the imports they need.
+// that skips each event inside the helpers (the guard clause or the wrap,
+// as at a call site), and the context passed at every call of a helper,
+// in test files too; then the imports they need.
 func (fx *fixer) groupEdits(g *helperGroup) ([]analysis.TextEdit, bool) {
 	idx := fx.idx
 	var edits editSet
@@ -56,20 +57,20 @@ func (fx *fixer) groupEdits(g *helperGroup) ([]analysis.TextEdit, bool) {
 		imports.add(h.file, imps)
 		edits.add(newParam(h, g.param[h]+" "+qual+"Context")...)
 	}
-	var wrapped [][2]token.Pos
+	var wrapped [][2]token.Pos // the statements a wrap rewrites; a guard clause rewrites none
 	for _, site := range g.wraps {
 		stmt := site.stmt.(*ast.ExprStmt)
-		check, imps, ok := fx.check(site, g.param[site.fn.outermost()])
+		cancelled, imps, ok := fx.cancelled(site, g.param[site.fn.outermost()])
 		if !ok {
 			return nil, false
 		}
-		wrap, ok := fx.wrap(site, stmt, check)
+		skip, ok := fx.skip(site, stmt, cancelled)
 		if !ok {
 			return nil, false
 		}
 		imports.add(site.fn.file, imps)
-		edits.add(wrap)
-		wrapped = append(wrapped, [2]token.Pos{wrap.Pos, wrap.End})
+		edits.add(skip)
+		wrapped = append(wrapped, [2]token.Pos{skip.Pos, skip.End})
 	}
 	insert := func(call *ast.CallExpr, arg string) bool {
 		for _, r := range wrapped {

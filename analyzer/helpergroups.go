@@ -24,7 +24,7 @@ import (
 type helperGroup struct {
 	helpers []*funcNode          // in source order
 	param   map[*funcNode]string // the name of each helper's new context parameter
-	wraps   []*callSite          // the emitting calls inside the helpers and their literals: wrapped in the check
+	wraps   []*callSite          // the emitting calls inside the helpers and their literals: skipped by the check
 	passes  []*callSite          // calls between helpers of the group: they pass the parameter on
 	callers []contextUse         // the other call sites in non-test files, with the context each passes
 	tests   []testCall           // the call sites in test files

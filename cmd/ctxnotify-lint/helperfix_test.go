@@ -123,7 +123,7 @@ func TestHelperFixDrivers(t *testing.T) {
 		"ctrl.go": {
 			"return r.failure(ctx, obj, \"UpdateFailed\", err)",
 			"func (r *Reconciler) failure(ctx context.Context, obj *Object, reason string, err error) error {\n\tobj.Ready = \"False\"\n\tr.event(ctx, obj, \"Warning\", reason, err.Error())",
-			"func (r *Reconciler) event(ctx context.Context, obj *Object, eventType, reason, msg string) {\n\tif !errors.Is(ctx.Err(), context.Canceled) {\n\t\tr.Recorder.Eventf(obj, eventType, reason, \"%s\", msg)\n\t}\n}",
+			"func (r *Reconciler) event(ctx context.Context, obj *Object, eventType, reason, msg string) {\n\tif errors.Is(ctx.Err(), context.Canceled) {\n\t\treturn\n\t}\n\tr.Recorder.Eventf(obj, eventType, reason, \"%s\", msg)\n}",
 		},
 		"finish.go":    {"return r.failure(ctx, obj, \"StatusFailed\", err)", "r.event(ctx, obj, \"Normal\", \"Ready\", \"ready\")"},
 		"ctrl_test.go": {"r.failure(context.Background(), obj, \"Failed\", errors.New(\"boom\"))", "\"context\"\n"},

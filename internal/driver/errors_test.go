@@ -78,7 +78,7 @@ func TestBrokenPackage(t *testing.T) {
 		}
 		if fix {
 			want = want[1:2] // the diff is on stdout
-			if !strings.Contains(stdout.String(), "+\tif !errors.Is(ctx.Err(), context.Canceled) {\n+\t\tbroken.Warn(rec, obj)") {
+			if !strings.Contains(stdout.String(), "+\tif errors.Is(ctx.Err(), context.Canceled) {\n+\t\treturn\n+\t}\n \tbroken.Warn(rec, obj)") {
 				t.Errorf("-fix -diff: no fix of uses.go:\n%s", stdout.String())
 			}
 		}

@@ -2,6 +2,7 @@ package refactor
 
 import (
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -143,6 +144,70 @@ func TestWrap(t *testing.T) {
 			}
 			if got := apply(t, tf, []byte(tc.src), []analysis.TextEdit{edit}); got != tc.want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestGuardClause(t *testing.T) {
+	const header = "if cancelled {"
+	for _, tc := range []struct {
+		name, src string
+		want      string // "" when no clause is inserted
+	}{{
+		name: "right before the statement, with its indentation",
+		src:  "package p\n\nfunc f() {\n\tif x {\n\t\tg()\n\t\tr.Event()\n\t}\n}\n",
+		want: "package p\n\nfunc f() {\n\tif x {\n\t\tg()\n\t\tif cancelled {\n\t\t\treturn\n\t\t}\n\t\tr.Event()\n\t}\n}\n",
+	}, {
+		name: "the statement's lines and trailing comment stay as they are",
+		src:  "package p\n\nfunc f() {\n\tr.Eventf(obj,\n\t\t`raw\nline`,\n\t\terr) // why\n}\n",
+		want: "package p\n\nfunc f() {\n\tif cancelled {\n\t\treturn\n\t}\n\tr.Eventf(obj,\n\t\t`raw\nline`,\n\t\terr) // why\n}\n",
+	}, {
+		name: "above the comment lines directly over the statement",
+		src:  "package p\n\nfunc f() {\n\tg()\n\n\t// Tell the user.\n\t/* twice */\n\tr.Event()\n}\n",
+		want: "package p\n\nfunc f() {\n\tg()\n\n\tif cancelled {\n\t\treturn\n\t}\n\t// Tell the user.\n\t/* twice */\n\tr.Event()\n}\n",
+	}, {
+		name: "a comment group a blank line above stays there",
+		src:  "package p\n\nfunc f() {\n\t// About g.\n\n\tr.Event()\n}\n",
+		want: "package p\n\nfunc f() {\n\t// About g.\n\n\tif cancelled {\n\t\treturn\n\t}\n\tr.Event()\n}\n",
+	}, {
+		name: "the trailing comment of the line above is not the statement's",
+		src:  "package p\n\nfunc f() {\n\tg() // about g\n\tr.Event()\n}\n",
+		want: "package p\n\nfunc f() {\n\tg() // about g\n\tif cancelled {\n\t\treturn\n\t}\n\tr.Event()\n}\n",
+	}, {
+		name: "nor a comment that code follows on its line",
+		src:  "package p\n\nfunc f() {\n\t/* c */ g()\n\tr.Event()\n}\n",
+		want: "package p\n\nfunc f() {\n\t/* c */ g()\n\tif cancelled {\n\t\treturn\n\t}\n\tr.Event()\n}\n",
+	}, {
+		name: "nor one after the opening brace",
+		src:  "package p\n\nfunc f() { // about f\n\tr.Event()\n}\n",
+		want: "package p\n\nfunc f() { // about f\n\tif cancelled {\n\t\treturn\n\t}\n\tr.Event()\n}\n",
+	}, {
+		name: "a statement that does not start its line: none",
+		src:  "package p\n\nfunc f() {\n\tdefer func() { r.Event() }()\n}\n",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, file, tf := parse(t, tc.src)
+			_, stmt := eventStmt(file)
+			edit, ok := GuardClause([]byte(tc.src), tf, file, stmt, header)
+			if !ok {
+				if tc.want != "" {
+					t.Fatalf("no guard clause, want:\n%s", tc.want)
+				}
+				return
+			}
+			if tc.want == "" {
+				t.Fatalf("guard clause inserted, want none: %q", edit.NewText)
+			}
+			if edit.Pos != edit.End {
+				t.Errorf("the edit replaces text: %v", edit)
+			}
+			got := apply(t, tf, []byte(tc.src), []analysis.TextEdit{edit})
+			if got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+			if formatted, err := format.Source([]byte(got)); err != nil || string(formatted) != got {
+				t.Errorf("not gofmt-clean (%v):\n%s", err, got)
 			}
 		})
 	}

@@ -34,6 +34,41 @@ func Wrap(src []byte, tf *token.File, file *ast.File, parent ast.Node, stmt ast.
 	return analysis.TextEdit{Pos: block.Lbrace + 1, End: block.Rbrace, NewText: []byte(text)}, true
 }
 
+// GuardClause returns the edit that puts a guard clause, a block opened
+// by header ("if cond {") that returns, right before stmt, a statement of
+// file whose source is src. stmt keeps its lines: the clause is inserted
+// above them, with stmt's indentation, and above the comment lines
+// directly over stmt, which stay with it (a directive there stays on the
+// line above stmt). A statement that does not start its line gets none.
+func GuardClause(src []byte, tf *token.File, file *ast.File, stmt ast.Stmt, header string) (analysis.TextEdit, bool) {
+	indent, startsLine := lineIndent(src, tf, stmt.Pos())
+	if !startsLine {
+		return analysis.TextEdit{}, false
+	}
+	at := tf.LineStart(tf.Line(leadingComments(src, tf, file, stmt.Pos())))
+	text := indent + header + "\n" + indent + "\treturn\n" + indent + "}\n"
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}, true
+}
+
+// leadingComments returns where the comment lines directly above pos, a
+// position that starts its line, begin: the comment group that ends on
+// the line before, with nothing else on its lines; else pos.
+func leadingComments(src []byte, tf *token.File, file *ast.File, pos token.Pos) token.Pos {
+	i := sort.Search(len(file.Comments), func(i int) bool { return file.Comments[i].End() > pos })
+	if i == 0 {
+		return pos
+	}
+	g := file.Comments[i-1]
+	between := src[tf.Offset(g.End()):tf.Offset(pos)]
+	if tf.Line(g.End())+1 != tf.Line(pos) || len(bytes.TrimSpace(between)) != 0 {
+		return pos
+	}
+	if _, startsLine := lineIndent(src, tf, g.Pos()); !startsLine {
+		return pos // it ends the code of its first line
+	}
+	return g.Pos()
+}
+
 // lineIndent returns the white space before pos on its line, and whether
 // only white space precedes pos there.
 func lineIndent(src []byte, tf *token.File, pos token.Pos) (string, bool) {

@@ -13,9 +13,11 @@ type R struct {
 }
 
 // The comments that end the line go into the block with the statement,
-// a block comment before the trailing one included.
+// a block comment before the trailing one included. (Work after the event
+// keeps the wrap.)
 func (r *R) comments(ctx context.Context) {
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Comments", "x") /* keep */ // want `event "Comments" emitted by r\.rec\.Event is not guarded`
+	r.obj = nil
 }
 
 // The only statement of a block written on one line: the block opens up.
