@@ -4,11 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
-
-	"golang.org/x/tools/go/analysis"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
 
 // fixContext chooses the context a fix checks: the function's own context
@@ -100,15 +98,8 @@ func nameBlankParams(names *lookups, uses []contextUse) map[*types.Var]string {
 		if owner == nil {
 			continue
 		}
-		for i := 1; i < 100; i++ {
-			name := "ctx"
-			if i > 1 {
-				name += strconv.Itoa(i)
-			}
-			if freeParamName(names, owner, name, sites[v]) {
-				chosen[v] = name
-				break
-			}
+		if name, ok := refactor.FreshName("ctx", func(name string) bool { return freeParamName(names, owner, name, sites[v]) }); ok {
+			chosen[v] = name
 		}
 	}
 	return chosen
@@ -146,36 +137,21 @@ func freeParamName(names *lookups, f *funcNode, name string, at []token.Pos) boo
 	return free
 }
 
-// nameParam gives the context parameter ctx of f the name; when f's
-// parameters are unnamed, the others are named "_".
-func nameParam(f *funcNode, ctx *types.Var, name string) []analysis.TextEdit {
-	if f == nil {
-		return nil
+// paramIndex returns the index of the parameter v of sig, or -1.
+func paramIndex(sig *types.Signature, v *types.Var) int {
+	params := sig.Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			return i
+		}
 	}
-	var params *ast.FieldList
+	return -1
+}
+
+// funcType is the declared type of a function body: its parameters.
+func (f *funcNode) funcType() *ast.FuncType {
 	if f.decl != nil {
-		params = f.decl.Type.Params
-	} else {
-		params = f.lit.Type.Params
+		return f.decl.Type
 	}
-	var edits []analysis.TextEdit
-	i := 0
-	for _, field := range params.List {
-		if len(field.Names) == 0 {
-			newName := "_ "
-			if f.sig.Params().At(i) == ctx {
-				newName = name + " "
-			}
-			edits = append(edits, analysis.TextEdit{Pos: field.Type.Pos(), End: field.Type.Pos(), NewText: []byte(newName)})
-			i++
-			continue
-		}
-		for _, id := range field.Names {
-			if f.sig.Params().At(i) == ctx {
-				edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(name)})
-			}
-			i++
-		}
-	}
-	return edits
+	return f.lit.Type
 }

@@ -5,11 +5,11 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
 
 // The fix at the helper's depth. Half of Flux's findings are calls of a
@@ -272,26 +272,21 @@ func (hc *helperChecks) fill(g *helperGroup, f *funcNode, cand map[*funcNode]boo
 			g.callers = append(g.callers, contextUse{site, hc.contextOf(site)})
 		}
 	}
-	g.param[f] = freeContextName(hc.names, f, at)
+	if g.param[f] = freeContextName(hc.names, f, at); g.param[f] == "" {
+		g.unfixable = true
+	}
 }
 
 // freeContextName returns the name f's new context parameter takes: ctx,
 // else ctx2, ctx3..., the first that hides nothing f uses and that no
-// declaration inside f hides where it is referred to.
+// declaration inside f hides where it is referred to; "" when none is.
 func freeContextName(names *lookups, f *funcNode, at []ast.Node) string {
 	var pos []token.Pos
 	for _, n := range at {
 		pos = append(pos, n.Pos())
 	}
-	for i := 1; ; i++ {
-		name := "ctx"
-		if i > 1 {
-			name += strconv.Itoa(i)
-		}
-		if freeParamName(names, f, name, pos) {
-			return name
-		}
-	}
+	name, _ := refactor.FreshName("ctx", func(name string) bool { return freeParamName(names, f, name, pos) })
+	return name
 }
 
 // testCalls finds the calls of the groups' helpers in the package's test

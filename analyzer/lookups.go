@@ -107,3 +107,16 @@ func (l *lookups) sortedChildren(s *types.Scope) []*types.Scope {
 	l.children[s] = c
 	return c
 }
+
+// fileLookup resolves names where a file's declarations see them: what a
+// signature's types refer to.
+func fileLookup(info *types.Info, file *ast.File, pos token.Pos) func(string) types.Object {
+	return func(name string) types.Object {
+		scope := info.Scopes[file]
+		if scope == nil {
+			return nil
+		}
+		_, obj := scope.LookupParent(name, pos)
+		return obj
+	}
+}

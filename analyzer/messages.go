@@ -35,7 +35,7 @@ func message(idx *index, em *emitters, f *finding) string {
 		}
 	}
 	var msg string
-	switch why := f.facts.Why; {
+	switch why := f.state.Why; {
 	case site.deferred() && helper:
 		msg = fmt.Sprintf("deferred call of %s after every cancellation check: %s; emit it from a deferred func that checks %s first", what, whyShutdown, check)
 	case site.deferred():
@@ -58,7 +58,7 @@ func message(idx *index, em *emitters, f *finding) string {
 	default:
 		msg = fmt.Sprintf("%s is not guarded against context cancellation: %s; check %s first", what, whyShutdown, check)
 	}
-	if t := f.facts.Why.ErrTest; t != nil {
+	if t := f.state.Why.ErrTest; t != nil {
 		msg += fmt.Sprintf(" (the test %s at line %s does not count: an error returned by another call need not wrap the context's; test %s.Err() itself)",
 			types.ExprString(t), lineOf(idx, t), ctxName)
 	}

@@ -15,7 +15,7 @@ func whyRelated(idx *index, f *finding) []analysis.RelatedInformation {
 	if f.site.deferred() {
 		return nil
 	}
-	why := f.facts.Why
+	why := f.state.Why
 	var out []analysis.RelatedInformation
 	switch {
 	case why.StaleAt != nil:

@@ -55,10 +55,11 @@ func run(pass *analysis.Pass, s *settings) error {
 	// What is reported, in source order.
 	reported := func(file *ast.File) bool { return file != nil && (s.generated || !m.generated[file]) }
 	names := newLookups(m.info, m.pkg)
-	findings := findFindings(idx, j, em, candidates, reported, names)
+	findings := findFindings(idx, j, em, reported, names)
 	groups := findHelperGroups(idx, em, j, names, m)
 	diags := bareDirectives(m.dirs, reported)
-	diags = append(diags, diagnose(pass, idx, em, findings, groups, names)...)
+	plan := planFixes(idx, names, findings, groups)
+	diags = append(diags, diagnose(pass, idx, em, findings, plan)...)
 	if s.strict {
 		diags = append(diags, looseChecks(idx, states, candidates, reported)...)
 	}

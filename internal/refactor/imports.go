@@ -48,23 +48,19 @@ func Qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func
 		}
 	}
 	base := path.Base(pkgPath)
-	for i := 0; i < 100; i++ {
-		name := base
-		switch {
-		case i == 1:
-			name = "std" + base
-		case i > 1:
-			name = "std" + base + strconv.Itoa(i)
-		}
-		if freeImportName(info, pkg, file, lookup, name) {
-			imp := Import{Path: pkgPath}
-			if name != base {
-				imp.Name = name
-			}
-			return name + ".", []Import{imp}, true
+	free := func(name string) bool { return freeImportName(info, pkg, file, lookup, name) }
+	name := base
+	if !free(name) {
+		var ok bool
+		if name, ok = FreshName("std"+base, free); !ok {
+			return "", nil, false
 		}
 	}
-	return "", nil, false
+	imp := Import{Path: pkgPath}
+	if name != base {
+		imp.Name = name
+	}
+	return name + ".", []Import{imp}, true
 }
 
 // freeImportName: a new file-level import named name would clash with no

@@ -1,0 +1,208 @@
+package refactor
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Fix is a suggested fix as the analyzer decided it, plain data: its
+// message and its steps, in the order their edits are listed. Build turns
+// it into text edits.
+type Fix struct {
+	Message string
+	Steps   []Step
+}
+
+// A Step is one change of a fix: a Skip, a Param, an Arg or an Imports.
+type Step interface{ step() }
+
+// Skip skips Stmt, a statement of File held by Parent, when Cancelled
+// holds (errors.Is(ctx.Err(), context.Canceled), spelled for the place):
+// with the guard clause right before it where Clause is set, else by
+// wrapping it in the negated condition.
+type Skip struct {
+	File      *ast.File
+	Stmt      ast.Stmt
+	Parent    ast.Node
+	Clause    bool
+	Cancelled string
+}
+
+// Param adds a first parameter to Func, declared as Decl ("ctx
+// context.Context"), when Index is -1; else it names Func's parameter
+// number Index Decl. Where Func's parameters are unnamed, the others are
+// named _.
+type Param struct {
+	Func  *ast.FuncType
+	Index int
+	Decl  string
+}
+
+// Arg passes Text as the first argument of Call.
+type Arg struct {
+	Call *ast.CallExpr
+	Text string
+}
+
+// Imports are imports File needs.
+type Imports struct {
+	File    *ast.File
+	Imports []Import
+}
+
+func (Skip) step()    {}
+func (Param) step()   {}
+func (Arg) step()     {}
+func (Imports) step() {}
+
+// Sources reads the files that fixes edit, each once for all its fixes.
+type Sources struct {
+	fset  *token.FileSet
+	read  func(string) ([]byte, error)
+	files map[*token.File][]byte
+}
+
+// NewSources returns the sources of the files of fset, read with read
+// (analysis.Pass.ReadFile).
+func NewSources(fset *token.FileSet, read func(string) ([]byte, error)) *Sources {
+	return &Sources{fset: fset, read: read, files: make(map[*token.File][]byte)}
+}
+
+// source returns the contents of the file that holds pos; false where it
+// cannot be read, or is not what was parsed.
+func (s *Sources) source(pos token.Pos) ([]byte, *token.File, bool) {
+	tf := s.fset.File(pos)
+	if tf == nil {
+		return nil, nil, false
+	}
+	src, ok := s.files[tf]
+	if !ok {
+		var err error
+		if src, err = s.read(tf.Name()); err != nil || len(src) != tf.Size() {
+			src = nil
+		}
+		s.files[tf] = src
+	}
+	return src, tf, src != nil
+}
+
+// Build returns the fix's edits, each once, in the order of its steps;
+// false when one cannot be made: a source that cannot be read, a statement
+// that cannot be skipped where it stands, an argument inside a statement
+// that a wrap rewrites.
+func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
+	var edits editSet
+	var rewritten [][2]token.Pos // the statements that wraps rewrite
+	for _, st := range fix.Steps {
+		switch st := st.(type) {
+		case Skip:
+			e, ok := s.skip(st)
+			if !ok {
+				return analysis.SuggestedFix{}, false
+			}
+			edits.add(e)
+			rewritten = append(rewritten, [2]token.Pos{e.Pos, e.End}) // empty for a guard clause
+		case Param:
+			edits.add(paramEdits(st)...)
+		case Arg:
+			for _, r := range rewritten {
+				if r[0] <= st.Call.Lparen && st.Call.Lparen < r[1] {
+					return analysis.SuggestedFix{}, false
+				}
+			}
+			edits.add(insertArg(st.Call, st.Text))
+		case Imports:
+			edits.add(AddImports(s.fset, st.File, st.Imports)...)
+		}
+	}
+	return analysis.SuggestedFix{Message: fix.Message, TextEdits: edits.list}, true
+}
+
+// skip returns the edit of a Skip.
+func (s *Sources) skip(sk Skip) (analysis.TextEdit, bool) {
+	src, tf, ok := s.source(sk.Stmt.Pos())
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
+	if sk.Clause { // a statement that does not start its line keeps the wrap, which can open up a one-line block
+		if e, ok := GuardClause(src, tf, sk.File, sk.Stmt, "if "+sk.Cancelled+" {"); ok {
+			return e, true
+		}
+	}
+	return Wrap(src, tf, sk.File, sk.Parent, sk.Stmt, "if !"+sk.Cancelled+" {")
+}
+
+// paramEdits returns the edits of a Param.
+func paramEdits(p Param) []analysis.TextEdit {
+	params := p.Func.Params
+	insert := func(at token.Pos, text string) analysis.TextEdit {
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}
+	}
+	if p.Index < 0 {
+		switch {
+		case len(params.List) == 0:
+			return []analysis.TextEdit{insert(params.Opening+1, p.Decl)}
+		case len(params.List[0].Names) > 0:
+			return []analysis.TextEdit{insert(params.List[0].Pos(), p.Decl+", ")}
+		}
+	}
+	var edits []analysis.TextEdit
+	i := 0
+	for k, field := range params.List {
+		if len(field.Names) == 0 {
+			text := "_ "
+			switch {
+			case p.Index < 0 && k == 0:
+				text = p.Decl + ", _ "
+			case i == p.Index:
+				text = p.Decl + " "
+			}
+			edits = append(edits, insert(field.Type.Pos(), text))
+			i++
+			continue
+		}
+		for _, id := range field.Names {
+			if i == p.Index {
+				edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(p.Decl)})
+			}
+			i++
+		}
+	}
+	return edits
+}
+
+// insertArg returns the edit that passes arg first to call.
+func insertArg(call *ast.CallExpr, arg string) analysis.TextEdit {
+	if len(call.Args) > 0 {
+		arg += ", "
+	}
+	at := call.Lparen + 1
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(arg)}
+}
+
+// editSet is a fix's edits, each once: several calls in one function name
+// its blank context parameter alike.
+type editSet struct {
+	list []analysis.TextEdit
+	seen map[editKey]bool
+}
+
+type editKey struct {
+	pos, end token.Pos
+	text     string
+}
+
+func (s *editSet) add(edits ...analysis.TextEdit) {
+	if s.seen == nil {
+		s.seen = make(map[editKey]bool)
+	}
+	for _, e := range edits {
+		k := editKey{e.Pos, e.End, string(e.NewText)}
+		if !s.seen[k] {
+			s.seen[k] = true
+			s.list = append(s.list, e)
+		}
+	}
+}
