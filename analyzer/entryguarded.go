@@ -15,7 +15,7 @@ func entryGuarded(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNo
 	var work []*funcNode
 	dependents := make(map[*funcNode][]*funcNode) // outermost node -> candidates called inside it
 	for _, f := range idx.funcs {
-		if !mayEmit[f] || !mayStartGuarded(idx, f) {
+		if !mayEmit[f] || !callersKnown(idx, f) {
 			continue
 		}
 		guarded[f] = true
@@ -43,11 +43,23 @@ func entryGuarded(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNo
 	return guarded
 }
 
-func mayStartGuarded(idx *index, f *funcNode) bool {
-	switch {
-	case len(idx.callers[f]) == 0 || f.iface:
+// callersKnown reports whether f's static call sites in the package's
+// non-test files are all its calls, and there is one: f is unexported
+// (or a literal held by a local that is only ever called), never used as
+// a value, and implements no interface of the package (a dispatch to it is
+// no static call). What the fix at the helper's depth changes, where
+// functions start guarded and which parameters hold a request's context
+// rest on it.
+func callersKnown(idx *index, f *funcNode) bool {
+	if len(idx.callers[f]) == 0 || f.iface {
 		return false
-	case f.lit != nil:
+	}
+	for _, site := range idx.callers[f] {
+		if site.dispatch() {
+			return false
+		}
+	}
+	if f.lit != nil {
 		return f.heldBy != nil && f.heldBy.calledOnly
 	}
 	return !f.obj.Exported() && !f.valueUse

@@ -32,16 +32,8 @@ func fixContext(names *lookups, site *callSite, facts *guardflow.CallState) *typ
 		return names.at(site.fn, v.Name(), pos) == v
 	}
 	for g := site.fn; g != nil; g = g.parent {
-		params := contextParams(g.sig)
-		for _, p := range params {
-			if p.Name() == "ctx" && ok(p) {
-				return p
-			}
-		}
-		for _, p := range params {
-			if ok(p) {
-				return p
-			}
+		if p := preferredContext(contextParams(g.sig), ok); p != nil {
+			return p
 		}
 	}
 	var best *types.Var
@@ -51,6 +43,32 @@ func fixContext(names *lookups, site *callSite, facts *guardflow.CallState) *typ
 		}
 	}
 	return best
+}
+
+// preferredContext returns the context parameter a fix uses among a
+// function's params, of those ok accepts: the one named ctx, else the
+// first; nil when ok accepts none.
+func preferredContext(params []*types.Var, ok func(*types.Var) bool) *types.Var {
+	for _, p := range params {
+		if p.Name() == "ctx" && ok(p) {
+			return p
+		}
+	}
+	for _, p := range params {
+		if ok(p) {
+			return p
+		}
+	}
+	return nil
+}
+
+// contextText is how a message writes the context v: its name, or ctx
+// where it has none (nil, blank or unnamed: the fix names it).
+func contextText(v *types.Var) string {
+	if v == nil || v.Name() == "" || v.Name() == "_" {
+		return "ctx"
+	}
+	return v.Name()
 }
 
 // paramOwner returns f or the enclosing function that declares the

@@ -17,11 +17,7 @@ const whyShutdown = "during shutdown it sends a false failure notification"
 // call), so that messages stay distinct where a tool hides repeats.
 func message(idx *index, em *emitters, f *finding) string {
 	site := f.site
-	ctxName := "ctx"
-	if f.ctx != nil && f.ctx.Name() != "" && f.ctx.Name() != "_" {
-		ctxName = f.ctx.Name()
-	}
-	check := fmt.Sprintf("errors.Is(%s.Err(), context.Canceled)", ctxName)
+	check := fmt.Sprintf("errors.Is(%s.Err(), context.Canceled)", contextText(f.ctx))
 	steps := em.chain(site)
 	helper := len(callSteps(steps)) > 1
 
@@ -60,7 +56,7 @@ func message(idx *index, em *emitters, f *finding) string {
 	}
 	if t := f.state.Why.ErrTest; t != nil {
 		msg += fmt.Sprintf(" (the test %s at line %s does not count: an error returned by another call need not wrap the context's; test %s.Err() itself)",
-			types.ExprString(t), lineOf(idx, t), ctxName)
+			types.ExprString(t), lineOf(idx, t), contextText(f.ctx))
 	}
 	return msg
 }

@@ -35,7 +35,7 @@ func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*f
 	}
 	params := make(map[*funcNode][]*types.Var)
 	for _, f := range idx.funcs {
-		if ps := contextParams(f.sig); len(ps) > 0 && mayEmit[f] && mayStartGuarded(idx, f) {
+		if ps := contextParams(f.sig); len(ps) > 0 && mayEmit[f] && callersKnown(idx, f) {
 			params[f] = ps
 		}
 	}

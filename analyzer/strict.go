@@ -3,6 +3,7 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -34,19 +35,16 @@ func looseChecks(idx *index, states callStates, candidates map[*funcNode]bool, r
 }
 
 // checkedContextName names the context a check tests: the first context
-// variable in it, else "ctx".
+// variable in it, else ctx.
 func checkedContextName(idx *index, atom ast.Expr) string {
-	name := ""
+	var v *types.Var
 	ast.Inspect(atom, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && name == "" {
-			if obj := idx.info.Uses[id]; obj != nil && isContextType(obj.Type()) && id.Name != "_" {
-				name = id.Name
+		if id, ok := n.(*ast.Ident); ok && v == nil {
+			if obj, ok := idx.info.Uses[id].(*types.Var); ok && isContextType(obj.Type()) && id.Name != "_" {
+				v = obj
 			}
 		}
-		return name == ""
+		return v == nil
 	})
-	if name == "" {
-		name = "ctx"
-	}
-	return name
+	return contextText(v)
 }

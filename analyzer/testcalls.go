@@ -1,0 +1,97 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// testCalls finds the calls of the groups' helpers in the package's test
+// files (go vet and the test variant of the standalone command see them),
+// and the context each passes: the test function's context parameter,
+// else context.Background(). A test that uses a helper otherwise (as a
+// value, through a method expression), or calls it from a generated file,
+// could not be changed with it: its group gets no fix at its depth.
+func (hr *helperRules) testCalls(groups map[*funcNode]*helperGroup) {
+	byObj := make(map[*types.Func]*helperGroup)
+	for f, g := range groups {
+		byObj[f.obj] = g
+	}
+	info := hr.idx.info
+	for fileCur := range hr.m.inspect.Root().Children() {
+		file := fileCur.Node().(*ast.File)
+		if hr.m.isSource(file) {
+			continue
+		}
+		generated := ast.IsGenerated(file)
+		callees := make(map[*ast.Ident]bool) // the helpers' names called plainly
+		for cur := range fileCur.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
+			switch n := cur.Node().(type) {
+			case *ast.CallExpr:
+				fn, _ := typeutil.Callee(info, n).(*types.Func)
+				if fn == nil || byObj[fn.Origin()] == nil || isMethodExpr(info, n) {
+					continue
+				}
+				callees[calleeIdent(n)] = true
+				g := byObj[fn.Origin()]
+				g.tests = append(g.tests, testCall{call: n, file: file, ctx: testContext(hr.names, cur)})
+				if generated {
+					g.unfixable = true // no fix edits a generated file
+				}
+			case *ast.Ident:
+				if fn, ok := info.Uses[n].(*types.Func); ok && byObj[fn.Origin()] != nil && !callees[n] {
+					byObj[fn.Origin()].unfixable = true
+				}
+			}
+		}
+	}
+}
+
+// calleeIdent returns the name a call calls: f in f(), x.f(), f[T]().
+func calleeIdent(call *ast.CallExpr) *ast.Ident {
+	fun := ast.Unparen(call.Fun)
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		fun = x.X
+	case *ast.IndexListExpr:
+		fun = x.X
+	}
+	switch x := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
+
+// testContext names the context a call in a test file passes: the
+// context parameter of the innermost function around it that has one
+// nothing hides there (the one named ctx, else the first, as the fix
+// chooses); "" when there is none.
+func testContext(names *lookups, call inspector.Cursor) string {
+	pos := call.Node().Pos()
+	for cur := range call.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var ftype *ast.FuncType
+		switch fn := cur.Node().(type) {
+		case *ast.FuncDecl:
+			ftype = fn.Type
+		case *ast.FuncLit:
+			ftype = fn.Type
+		}
+		var params []*types.Var
+		for _, field := range ftype.Params.List {
+			for _, id := range field.Names {
+				if v, ok := names.info.Defs[id].(*types.Var); ok && isContextType(v.Type()) {
+					params = append(params, v)
+				}
+			}
+		}
+		if v := preferredContext(params, func(v *types.Var) bool { return v.Name() != "_" && names.lookupAt(v.Name(), pos) == v }); v != nil {
+			return v.Name()
+		}
+	}
+	return ""
+}
