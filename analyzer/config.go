@@ -31,8 +31,9 @@ type Config struct {
 }
 
 const (
-	scopeAll       = "all"
-	scopeReconcile = "reconcile"
+	scopeAll = "all"
+	// ScopeReconcile is the Scope of reconcile code alone.
+	ScopeReconcile = "reconcile"
 )
 
 // A Setting is one field of Config: its name (the -ctxnotify.NAME flag and
@@ -47,7 +48,7 @@ type Setting struct {
 // flags' usage, New's errors and the plugin's errors all quote it, so each
 // form is spelled out here only.
 var Settings = []Setting{
-	{"scope", `"` + scopeAll + `" or "` + scopeReconcile + `"`, `which functions are analysed: "all" (every function with a usable context) or "reconcile" (code reached from Reconcile methods and roots)`, false},
+	{"scope", `"` + scopeAll + `" or "` + ScopeReconcile + `"`, `which functions are analysed: "all" (every function with a usable context) or "reconcile" (code reached from Reconcile methods and roots)`, false},
 	{"roots", "regular expressions over pkgpath.Recv.Method or pkgpath.Func", "extra reconcile roots", true},
 	{"sinks", qualname.Form, "extra event sinks", true},
 	{"guards", qualname.Form + `, "!" in front when true means not cancelled`, "extra guard functions, returning true when the context is cancelled", true},
@@ -86,7 +87,7 @@ func (c Config) validate() (*settings, error) {
 	}
 	switch c.Scope {
 	case "", scopeAll:
-	case scopeReconcile:
+	case ScopeReconcile:
 		s.reconcileOnly = true
 	default:
 		return nil, fmt.Errorf("scope: %q is not a scope; use %s", c.Scope, formOf("scope"))

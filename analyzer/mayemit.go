@@ -3,6 +3,7 @@ package analyzer
 // mayEmit over-approximates the emitters, ignoring checks: the nodes that
 // call a sink or an imported emitter, and, backwards over the call graph,
 // those that call them. Only these need a dataflow.
+// The driver's syntacticEmitters, by name over syntax, only picks the dependencies to analyse.
 func mayEmit(idx *index, known *knownEmitters) map[*funcNode]bool {
 	out := make(map[*funcNode]bool)
 	var work []*funcNode

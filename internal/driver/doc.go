@@ -3,17 +3,19 @@
 // [checker.Analyze], and prints the findings or applies their fixes. The
 // command, the analyzer's fuzz test and its benchmark all run this code.
 //
-// One file per job: load.go (the import graph from go list, type-checked
-// by typecheck.go: the named packages and the dependencies that sources.go,
-// scan.go and mayemit.go select from source, the others from export data;
-// patterns that leave nothing to analyse end the run with go vet's message),
-// prune.go (the import graph cut down to the packages analysed), errors.go
-// (packages with errors, analysed all the same), dedupe.go (a finding of a
-// file shared by a package and its test variant kept once), fix.go and
-// merge.go (fixes merged and applied), diff.go (-diff), print.go (text and
-// JSON), run.go (the whole run, as the command's exit code), flags.go (the
-// command line), names.go (configured names checked against the packages
-// loaded and, under go vet and go fix, against the module on disk).
+// One file per job: analyze.go ([Analyze], the pipeline the command and
+// the tests share, from the patterns to the findings), load.go (the import
+// graph from go list, type-checked by typecheck.go: the named packages and
+// the dependencies that sources.go, scan.go and syntactic.go select from
+// source, the others from export data; patterns that leave nothing to
+// analyse end the run with go vet's message), prune.go (the import graph
+// cut down to the packages analysed), errors.go (packages with errors,
+// analysed all the same), dedupe.go (a finding of a file shared by a
+// package and its test variant kept once), fix.go and merge.go (fixes
+// merged and applied), diff.go (-diff), print.go (text and JSON), run.go
+// (the whole run, as the command's exit code), flags.go (the command
+// line), names.go (configured names checked against the packages loaded
+// and, under go vet and go fix, against the module on disk).
 //
 // # Where it departs from checker.Analyze
 //

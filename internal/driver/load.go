@@ -35,15 +35,13 @@ type LoadConfig struct {
 // those that Emitters select: these are type-checked from
 // source as well, and only these have a TypesInfo ([PruneToAnalysed]
 // keeps them). With Deps, every dependency is parsed and type-checked.
+// Either way go list gives the metadata alone, and typeCheck the types.
 // Patterns that leave nothing to analyse make a [*GoError].
 func Load(cfg LoadConfig, patterns ...string) ([]*packages.Package, error) {
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 		packages.NeedImports | packages.NeedTypesSizes | packages.NeedModule |
 		packages.NeedForTest | packages.NeedDeps
-	if cfg.Deps {
-		mode |= packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo
-	} else {
-		// Metadata only: typeCheck decides what comes from source.
+	if !cfg.Deps {
 		mode |= packages.NeedExportFile
 	}
 	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests}
@@ -54,18 +52,23 @@ func Load(cfg LoadConfig, patterns ...string) ([]*packages.Package, error) {
 	if err != nil || len(initial) == 0 {
 		return nil, goListFailure(pcfg, patterns, err)
 	}
+	order := postorder(initial)
+	dropBorrowedFiles(order)
 	if err := noPackageErrors(initial); err != nil {
 		return nil, err
 	}
+	fset := token.NewFileSet()
 	if cfg.Deps {
+		fromSource, _ := typeCheck(fset, order, func(*packages.Package) bool { return true }, nil)
+		if cfg.Logf != nil {
+			cfg.Logf("type-checked %d packages from source", fromSource)
+		}
 		return initial, nil
 	}
 	isRoot := make(map[*packages.Package]bool, len(initial))
 	for _, p := range initial {
 		isRoot[p] = true
 	}
-	fset := token.NewFileSet()
-	order := postorder(initial)
 	deps, parsed := emittingDeps(fset, order, initial, cfg.Emitters)
 	fromSource, fromExport := typeCheck(fset, order, func(p *packages.Package) bool { return isRoot[p] || deps[p] }, parsed)
 	if cfg.Logf != nil {
@@ -80,6 +83,30 @@ func Load(cfg LoadConfig, patterns ...string) ([]*packages.Package, error) {
 		cfg.Logf("type-checked %d packages from source (%d dependencies, for their facts), %d from export data", fromSource, len(deps), fromExport)
 	}
 	return initial, nil
+}
+
+// dropBorrowedFiles empties the file lists of the packages that go list
+// found in no directory: imports that cannot be loaded (a module version
+// the proxy refuses, a replacement directory that is not there). Such a
+// package has no source, yet go/packages may give it a file: for an error
+// whose import stack ends with the package itself, its workaround for
+// golang/go#39986 reads a file name out of the error's position. go list
+// sets that position at the import declaration of the package's first
+// importer and, when it meets the package again along a shorter chain of
+// imports (./... reaches kustomize-controller's decryptor through main and
+// a controller, then through decryptor's own test file), replaces the
+// stack with that chain, which ends with the missing package. The
+// importer's file then became the missing package's: type-checked there,
+// without the importer's imports, it made each of them "missing", the
+// standard library's included, and under -deps it was analysed too, its
+// failures taking the importer's findings with them. Emptied, the package
+// is what it is when its importer is named alone: its names unknown.
+func dropBorrowedFiles(order []*packages.Package) {
+	for _, p := range order {
+		if p.Dir == "" {
+			p.GoFiles, p.CompiledGoFiles = nil, nil
+		}
+	}
 }
 
 // A GoError is the go command's account of patterns that leave nothing to

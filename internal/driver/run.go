@@ -6,30 +6,24 @@ import (
 	"io"
 	"log"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 )
 
 // Run loads the packages matching patterns, runs analyzer a on them (none
 // when opts.Enabled is false) and prints the findings on stderr, or as
-// JSON on stdout, or applies their fixes. It returns the exit code the
-// x/tools multichecker would: 1 when loading or analysis failed, 3 when
-// findings were printed as text, 0 otherwise (always with -json). A
-// package with errors is analysed all the same (see errors.go), and the
-// exit code is 1; patterns that leave nothing to analyse (a [*GoError])
-// print go's message alone and exit 1, as go vet does.
+// JSON on stdout, or applies their fixes: [Analyze], then what the
+// command does with its findings. It returns the exit code the x/tools
+// multichecker would: 1 when loading or analysis failed, 3 when findings
+// were printed as text, 0 otherwise (always with -json). A package with
+// errors is analysed all the same (see errors.go), and the exit code is
+// 1; patterns that leave nothing to analyse (a [*GoError]) print go's
+// message alone and exit 1, as go vet does.
 func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr io.Writer) int {
-	logger := log.New(stderr, filepath.Base(os.Args[0])+": ", 0)
-	verbosef := func(string, ...any) {}
-	if opts.debug('v') {
-		logger.SetFlags(log.Lmicroseconds) // timing, as the multichecker's -debug=v
-		verbosef = logger.Printf
-	}
+	logger, verbosef := newLogger(stderr, opts)
 	stop, err := startProfiles(opts, logger)
 	if err != nil {
 		logger.Print(err)
@@ -37,58 +31,28 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 	}
 	defer stop()
 
-	verbosef("load %s", patterns)
-	lcfg := LoadConfig{Dir: opts.Dir, Tests: opts.Tests, Deps: opts.Deps, Tags: opts.Tags, Logf: verbosef}
-	if opts.Enabled && len(a.FactTypes) > 0 {
-		// Only an analyzer with facts learns anything from dependencies.
-		lcfg.Emitters = emittersOf(opts.Config)
-	}
-	initial, err := Load(lcfg, patterns...)
+	res, err := Analyze(a, opts, patterns, stderr)
 	var goErr *GoError
-	switch {
-	case errors.As(err, &goErr):
+	if errors.As(err, &goErr) {
 		fmt.Fprintln(stderr, goErr) // as go vet prints it: alone
 		return 1
-	case err != nil:
-		logger.Print(err)
-		return 1
 	}
-	exit := 0
-	// Errors are printed for the whole graph, before it is pruned.
-	if PrintErrors(stderr, initial) > 0 {
-		exit = 1
+	if res != nil {
+		defer func() {
+			for _, path := range res.Broken {
+				logger.Printf("%s has errors: analysed as far as its types go, its findings may be incomplete", path)
+			}
+		}()
 	}
-	broken := withErrors(initial)
-	defer func() {
-		for _, path := range broken {
-			logger.Printf("%s has errors: analysed as far as its types go, its findings may be incomplete", path)
-		}
-	}()
-	if opts.Enabled { // a disabled analyzer uses no configured name
-		if err := checkConfiguredPackages(a.Name, opts.Config, initial); err != nil {
-			logger.Print(err)
-			return 1
-		}
-	}
-	if !opts.Deps {
-		PruneToAnalysed(initial)
-	}
-
-	var analyzers []*analysis.Analyzer
-	if opts.Enabled {
-		analyzers = append(analyzers, DespiteErrors(a))
-	}
-	copts := &checker.Options{SanityCheck: opts.debug('s'), Sequential: opts.debug('p')}
-	if opts.debug('f') {
-		copts.FactLog = stderr
-	}
-	verbosef("analyzing %d packages", len(initial))
-	graph, err := checker.Analyze(analyzers, initial, copts)
 	if err != nil {
 		logger.Print(err)
 		return 1
 	}
-	dedupe(graph.Roots)
+	exit := 0
+	if res.Errors > 0 {
+		exit = 1
+	}
+	graph := res.Graph
 	if opts.Fix {
 		// Fix what could be analysed, but say what could not: a silent
 		// exit 0 would read as "nothing left to fix".

@@ -31,7 +31,7 @@ type Emitters struct {
 // scope reconcile, functions with a context too.
 func emittersOf(c analyzer.Config) *Emitters {
 	e := &Emitters{Calls: recorders.Names(), Reach: []string{recorders.RuntimePackage}}
-	e.WithContext = c.Scope == "reconcile"
+	e.WithContext = c.Scope == analyzer.ScopeReconcile
 	for _, name := range c.Sinks {
 		// Every package path the name may start with: the last element
 		// of a path may hold dots.
@@ -123,7 +123,7 @@ func emittingDeps(fset *token.FileSet, order, roots []*packages.Package, e *Emit
 			deps[p] = true // a file that does not parse: analyse to be safe
 			continue
 		}
-		if names := mayEmit(files, triggers, e.WithContext); len(names) > 0 {
+		if names := syntacticEmitters(files, triggers, e.WithContext); len(names) > 0 {
 			emits[p] = names
 			candidates = append(candidates, p)
 		}

@@ -3,14 +3,11 @@ package driver
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
-	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
@@ -227,40 +224,32 @@ func findingsOf(t *testing.T, dir string, opts Options, patterns ...string) []st
 func TestFactsThroughExportData(t *testing.T) {
 	t.Parallel()
 	dir := testkit.WriteModule(t, testkit.SmallModule)
-	events := "example.com/m/events"
-	e := &Emitters{
-		Calls:    append(recorders.Names(), "Eventf"),
-		Packages: []string{events},
-		Reach:    []string{recorders.RuntimePackage, events},
-	}
-	roots, err := Load(LoadConfig{Dir: dir, Emitters: e}, "./c")
+	cfg := analyzer.Config{Sinks: []string{testkit.SmallSink}}
+	lint, err := analyzer.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := roots[0]
-	wrap := c.Imports["example.com/m/wrap"]
-	a := wrap.Imports["example.com/m/a"]
-	if a.TypesInfo == nil || wrap.TypesInfo != nil || wrap.Syntax != nil {
-		t.Fatalf("a analysed: %v, wrap analysed: %v; want a only", a.TypesInfo != nil, wrap.TypesInfo != nil)
-	}
-	PruneToAnalysed(roots)
-	lint, err := analyzer.New(analyzer.Config{Sinks: []string{testkit.SmallSink}})
+	res, err := Analyze(lint, Options{Enabled: true, Dir: dir, Config: cfg}, []string{"./c"}, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{lint}, roots, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, act := range graph.Roots {
+	var analysed, got []string
+	for act := range res.Graph.All() {
 		if act.Err != nil {
 			t.Fatal(act.Err)
+		}
+		analysed = append(analysed, act.Package.PkgPath)
+		if !act.IsRoot {
+			continue
 		}
 		for _, d := range act.Diagnostics {
 			posn := act.Package.Fset.Position(d.Pos)
 			got = append(got, fmt.Sprintf("%s:%d:%d", testkit.Rel(t, dir, posn.Filename), posn.Line, posn.Column))
 		}
+	}
+	slices.Sort(analysed)
+	if want := []string{"example.com/m/a", "example.com/m/c"}; !slices.Equal(slices.Compact(analysed), want) {
+		t.Fatalf("packages analysed: %q, want %q (a for its facts, not wrap)", analysed, want)
 	}
 	if want := []string{"c/c.go:10:2"}; !slices.Equal(got, want) {
 		t.Errorf("findings at %q, want %q", got, want)

@@ -21,7 +21,8 @@ import (
 // as go/packages would, except that the
 // packages analyse says so are type-checked from source with their
 // function bodies and a TypesInfo: the roots and the dependencies
-// analysed for their facts. parsed holds the syntax of some of them.
+// analysed for their facts (under -deps, every package). parsed holds the
+// syntax of some of them.
 //
 // Every other package comes from export data where it has some, and one
 // without (it did not compile) from source, without bodies. Only the
@@ -45,6 +46,9 @@ func typeCheck(fset *token.FileSet, order []*packages.Package, analyse func(*pac
 		// making new ones (as go/packages does).
 		if p.PkgPath == "unsafe" {
 			p.Types = types.Unsafe
+			if analyse(p) { // as go/packages fills it in
+				p.Syntax, p.TypesInfo = []*ast.File{}, newTypesInfo()
+			}
 		} else {
 			p.Types = types.NewPackage(p.PkgPath, p.Name)
 		}
@@ -122,16 +126,7 @@ func checkSource(p *packages.Package, fset *token.FileSet, analysed bool, pf par
 	}
 	p.Syntax = files
 	if analysed {
-		p.TypesInfo = &types.Info{
-			Types:        make(map[ast.Expr]types.TypeAndValue),
-			Defs:         make(map[*ast.Ident]types.Object),
-			Uses:         make(map[*ast.Ident]types.Object),
-			Implicits:    make(map[ast.Node]types.Object),
-			Instances:    make(map[*ast.Ident]types.Instance),
-			Scopes:       make(map[ast.Node]*types.Scope),
-			Selections:   make(map[*ast.SelectorExpr]*types.Selection),
-			FileVersions: make(map[*ast.File]string),
-		}
+		p.TypesInfo = newTypesInfo()
 	}
 	tc := &types.Config{
 		Importer:         importerOf(p),
@@ -146,6 +141,19 @@ func checkSource(p *packages.Package, fset *token.FileSet, analysed bool, pf par
 	err := types.NewChecker(tc, fset, p.Types, p.TypesInfo).Files(files)
 	if err != nil && len(p.Errors) == n {
 		appendError(p, err) // an error that tc.Error did not see
+	}
+}
+
+func newTypesInfo() *types.Info {
+	return &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		FileVersions: make(map[*ast.File]string),
 	}
 }
 

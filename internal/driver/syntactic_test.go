@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// TestMayEmit checks the syntactic test for emitters: which exported
-// functions and methods of a file may emit.
-func TestMayEmit(t *testing.T) {
+// TestSyntacticEmitters checks the syntactic test for emitters: which
+// exported functions and methods of a file may emit.
+func TestSyntacticEmitters(t *testing.T) {
 	const src = `package p
 
 import (
@@ -58,7 +58,7 @@ func Quiet(r Recorder) string { return "quiet" }
 		{false, []string{"Event", "Generic", "Later", "Warn"}},
 		{true, []string{"Event", "Generic", "Later", "Report", "Warn"}},
 	} {
-		got := slices.Sorted(maps.Keys(mayEmit([]*ast.File{f}, triggers, tc.withContext)))
+		got := slices.Sorted(maps.Keys(syntacticEmitters([]*ast.File{f}, triggers, tc.withContext)))
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("withContext=%v: %q, want %q", tc.withContext, got, tc.want)
 		}

@@ -10,12 +10,14 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
 
-// mayEmit returns the exported names of the functions and methods of the
-// files that may emit: those without a context parameter (unless
-// withContext) whose bodies call a name that triggers, or one of the
-// others, until nothing changes. A method with a recorder method's name
-// and parameter list is left out of the result: it is a sink itself.
-func mayEmit(files []*ast.File, triggers *names, withContext bool) map[string]bool {
+// syntacticEmitters returns the exported names of the functions and
+// methods of the files that may be emitters, judged by their syntax alone:
+// those without a context parameter (unless withContext) whose bodies call
+// a name that triggers, or one of the others, until nothing changes. A
+// method with a recorder method's name and parameter list is left out of
+// the result: it is a sink itself.
+// Unlike the analyzer's mayEmit (typed, over an analysed package's call graph), it only picks the dependencies to analyse.
+func syntacticEmitters(files []*ast.File, triggers *names, withContext bool) map[string]bool {
 	type fn struct {
 		name  string
 		sink  bool // a recorder method's name and parameter list
