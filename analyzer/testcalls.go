@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callee"
 )
 
 // testCalls finds the calls of the groups' helpers in the package's test
@@ -34,7 +36,7 @@ func (hr *helperRules) testCalls(groups map[*funcNode]*helperGroup) {
 				if fn == nil || byObj[fn.Origin()] == nil || isMethodExpr(info, n) {
 					continue
 				}
-				callees[calleeIdent(n)] = true
+				callees[callee.Ident(n)] = true
 				g := byObj[fn.Origin()]
 				g.tests = append(g.tests, testCall{call: n, file: file, ctx: testContext(hr.names, cur)})
 				if generated {
@@ -47,24 +49,6 @@ func (hr *helperRules) testCalls(groups map[*funcNode]*helperGroup) {
 			}
 		}
 	}
-}
-
-// calleeIdent returns the name a call calls: f in f(), x.f(), f[T]().
-func calleeIdent(call *ast.CallExpr) *ast.Ident {
-	fun := ast.Unparen(call.Fun)
-	switch x := fun.(type) {
-	case *ast.IndexExpr:
-		fun = x.X
-	case *ast.IndexListExpr:
-		fun = x.X
-	}
-	switch x := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
 }
 
 // testContext names the context a call in a test file passes: the

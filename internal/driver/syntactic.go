@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callee"
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
 
@@ -82,18 +83,8 @@ func calledIn(n ast.Node) map[string]bool {
 		if !ok {
 			return true
 		}
-		fun := ast.Unparen(call.Fun)
-		switch x := fun.(type) {
-		case *ast.IndexExpr: // an instantiated generic function
-			fun = x.X
-		case *ast.IndexListExpr:
-			fun = x.X
-		}
-		switch fun := ast.Unparen(fun).(type) {
-		case *ast.Ident:
-			names[fun.Name] = true
-		case *ast.SelectorExpr:
-			names[fun.Sel.Name] = true
+		if id := callee.Ident(call); id != nil {
+			names[id.Name] = true
 		}
 		return true
 	})
