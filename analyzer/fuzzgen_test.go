@@ -117,7 +117,8 @@ func (g *gen) header() {
 	} else {
 		g.line(`	"k8s.io/client-go/tools/record"`)
 	}
-	g.line(`	"os"
+	g.line(`	"net/http"
+	"os"
 	"time"
 
 	"github.com/fluxcd/pkg/runtime/events"
@@ -131,6 +132,7 @@ var (
 	_ = os.Exit
 	_ time.Duration
 	_ %[2]sContext
+	_ = http.StatusOK
 )
 
 type R struct {
@@ -138,6 +140,7 @@ type R struct {
 	flux *events.Recorder
 	kev  kevents.EventRecorder
 	obj  *corev1.ConfigMap
+	mgr  %[2]sContext // the manager's context, kept by a server that uses it explicitly
 }
 
 // E embeds a recorder.
@@ -197,6 +200,27 @@ func (g *gen) funcs() {
 	for _, f := range bodies {
 		g.body(f)
 	}
+	g.handler()
+}
+
+// handler writes an HTTP handler whose context is the request's: taken
+// plainly, through WithTimeout, or then replaced by the manager's context
+// (a field). Its events and the steps it calls with that context are
+// outside the rule until the manager's context is in hand. Written after
+// the other functions, it leaves what they are unchanged.
+func (g *gen) handler() {
+	g.line("func (r *R) %s(w http.ResponseWriter, req *http.Request) {\n_ = w", g.fresh("handle"))
+	switch g.pick(3) {
+	case 0:
+		g.line("ctx := req.Context()\n_ = ctx")
+	case 1:
+		g.line("ctx, cancel := %sWithTimeout(req.Context(), time.Second)\ndefer cancel()\n_ = ctx", g.cq)
+	case 2:
+		g.line("ctx := req.Context()\n_ = ctx\nctx = r.mgr")
+	}
+	g.block(env{ctx: "ctx", ret: "return", errs: g.eq != "-", ctxPkg: true})
+	g.ending()
+	g.line("}\n")
 }
 
 func (g *gen) signature() genFunc {
