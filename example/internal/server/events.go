@@ -42,16 +42,7 @@ func (s *EventServer) Start(ctx context.Context) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /events", s.handleEvent())
 	srv := &http.Server{Addr: s.Addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-ctx.Done()
-		shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(shutdownCtx)
-	}()
-	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return serve(ctx, srv)
 }
 
 // handleEvent returns the handler; its context comes from the request.
@@ -95,4 +86,19 @@ func (s *EventServer) messageIsIncluded(ctx context.Context, obj *v1.GitReposito
 		return false
 	}
 	return true
+}
+
+// serve runs srv until ctx is cancelled, then shuts it down, letting
+// running requests finish.
+func serve(ctx context.Context, srv *http.Server) error {
+	go func() {
+		<-ctx.Done()
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdownCtx)
+	}()
+	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }
