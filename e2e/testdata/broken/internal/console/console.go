@@ -37,7 +37,9 @@ func (s *Server) Handler() (http.Handler, error) {
 	return mux, nil
 }
 
-// resync reconciles a bucket now, at the user's request.
+// resync reconciles a bucket now, at the user's request. Its events hold
+// only the request's context, which shutdown does not cancel: they are
+// left alone.
 func (s *Server) resync(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	key := types.NamespacedName{Namespace: r.PathValue("namespace"), Name: r.PathValue("name")}
@@ -47,10 +49,22 @@ func (s *Server) resync(w http.ResponseWriter, r *http.Request) {
 		}
 		ns := &corev1.Namespace{}
 		if s.Client.Get(ctx, types.NamespacedName{Name: key.Namespace}, ns) == nil {
-			s.Recorder.Eventf(ns, corev1.EventTypeWarning, "ResyncFailed", "resync of %s: %v", key, err) // finding: the Get makes the check stale
+			s.Recorder.Eventf(ns, corev1.EventTypeWarning, "ResyncFailed", "resync of %s: %v", key, err) // left alone: the request's context only
 		}
 		http.Error(w, err.Error(), http.StatusBadGateway)
 		return
 	}
 	w.WriteHeader(http.StatusAccepted)
+}
+
+// Start checks that the console can read namespaces, then serves until the
+// manager shuts down (a manager runnable).
+func (s *Server) Start(ctx context.Context) error {
+	ns := &corev1.Namespace{}
+	if err := s.Client.Get(ctx, types.NamespacedName{Name: "default"}, ns); err != nil {
+		s.Recorder.Eventf(ns, corev1.EventTypeWarning, "ConsoleFailed", "reading namespaces: %v", err) // finding: the Get fails with context canceled at shutdown
+		return err
+	}
+	<-ctx.Done()
+	return nil
 }
