@@ -90,8 +90,23 @@ func (r *Upgrade) Reconcile(ctx context.Context, req *Request) error {
 		emitActionEvent(r.Recorder, req.Object, corev1.EventTypeWarning, "UpgradeFailed", fmt.Sprintf("upgrade failed: %s", err)) // guarded
 		return err
 	}
-	req.Object.Status.InstalledRevision = revision
+	r.success(req, revision) // finding: a helm-style helper that records the revision, then emits
 	return nil
+}
+
+// success records the upgraded revision on the release, then tells users,
+// as helm-controller's action reconcilers do: the event ends the helper.
+func (r *Upgrade) success(req *Request, revision string) {
+	req.Object.Status.InstalledRevision = revision
+	r.Recorder.AnnotatedEventf(
+		req.Object,
+		map[string]string{"revision": revision},
+		corev1.EventTypeNormal,
+		"UpgradeSucceeded",
+		"upgraded %s to revision %s",
+		req.Chart,
+		revision,
+	) // guarded: success has no context; its caller is judged
 }
 
 // Rollback rolls a failed release back to its last installed revision.
