@@ -1,8 +1,12 @@
 package analyzer
 
 import (
+	"go/doc/comment"
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,4 +59,60 @@ func TestAnalyzerDoc(t *testing.T) {
 			t.Errorf("analyzerDoc(%q) = %q, want %q", tc.src, got, tc.want)
 		}
 	}
+}
+
+// TestReadmeLinksAndSettings: the README's links into this documentation
+// name its headings as pkg.go.dev anchors them, and its configuration
+// table lists the settings, in order.
+func TestReadmeLinksAndSettings(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	anchors := make(map[string]bool)
+	for line := range strings.Lines(doc) {
+		if heading, ok := strings.CutPrefix(line, "// # "); ok {
+			anchors[headingID(strings.TrimSpace(heading))] = true
+		}
+	}
+	const prefix = "pkg.go.dev/github.com/ctxnotify/ctxnotify-lint/analyzer#"
+	links := 0
+	for rest := readme; ; {
+		_, after, ok := strings.Cut(rest, prefix)
+		if !ok {
+			break
+		}
+		id := after[:strings.IndexAny(after, ") \n")]
+		links++
+		if !anchors[id] {
+			t.Errorf("the README links to %s%s, which names no heading of doc.go", prefix, id)
+		}
+		rest = after
+	}
+	if links < 8 {
+		t.Errorf("the README links to %d sections of the rule, want the eight of What it reports at least", links)
+	}
+
+	_, section, _ := strings.Cut(readme, "\n## Configuration\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	var names []string
+	for line := range strings.Lines(section) {
+		if name, ok := strings.CutPrefix(line, "| `"); ok {
+			names = append(names, name[:strings.Index(name, "`")])
+		}
+	}
+	var want []string
+	for _, s := range Settings {
+		want = append(want, s.Name)
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("the README's configuration table lists %v, want the settings %v", names, want)
+	}
+}
+
+// headingID is the anchor go/doc/comment, and so pkg.go.dev, gives a
+// heading.
+func headingID(heading string) string {
+	return (&comment.Heading{Text: []comment.Text{comment.Plain(heading)}}).DefaultID()
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
-// TestInterfaceSinks: the sinks entries that the README gives for
+// TestInterfaceSinks: the sinks entries that docs/frameworks.md gives for
 // argo-rollouts' recorder (behind a function field) and for an interface
 // implemented only in another package make calls through them sinks.
 func TestInterfaceSinks(t *testing.T) {
