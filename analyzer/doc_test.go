@@ -98,8 +98,9 @@ func TestReadmeLinksAndSettings(t *testing.T) {
 	section, _, _ = strings.Cut(section, "\n## ")
 	var names []string
 	for line := range strings.Lines(section) {
-		if name, ok := strings.CutPrefix(line, "| `"); ok {
-			names = append(names, name[:strings.Index(name, "`")])
+		if rest, ok := strings.CutPrefix(line, "| `"); ok {
+			name, _, _ := strings.Cut(rest, "`")
+			names = append(names, name)
 		}
 	}
 	var want []string
