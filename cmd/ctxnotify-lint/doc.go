@@ -124,7 +124,8 @@
 // anything is loaded; under go vet the tool rejects it for each package
 // (exit 1). A -ctxnotify.sinks or -ctxnotify.guards entry that names
 // nothing is an analysis error: exit 1, except with -json (exit 0, the
-// error is in the JSON). With -fix, the standalone command applies what it
+// error is in the JSON); with the analyzer disabled (-ctxnotify=false) no
+// entry is checked. With -fix, the standalone command applies what it
 // can and still exits 1 when a package could not be analysed; go fix
 // -fixtool and go vet -fix apply fixes and exit 0. The standalone command
 // analyses a package that does not type-check all the same (its findings
