@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -41,6 +42,10 @@ func TestReadme(t *testing.T) {
 	got := strings.ReplaceAll(testkit.WithoutDownloads(r.Stderr), example+string(filepath.Separator), "")
 	if want := standaloneOutput(t, readme); !strings.HasPrefix(got, want) {
 		t.Errorf("the command prints:\n%s\nthe README shows as its first lines:\n%s", got, want)
+	}
+	findings := len(findingGroups(got))
+	if want := fmt.Sprintf("prints %d findings", findings); !strings.Contains(docSection(t, readme, "### Standalone"), want) {
+		t.Errorf("the command prints %d findings; the README's Standalone section does not say %q", findings, want)
 	}
 
 	// Each diff shown holds hunks of the diff of the file it names.
