@@ -57,7 +57,7 @@ func TestConfigs(t *testing.T) {
 		// -generated reports findings in generated files too (the default
 		// run never reports in directives/generated.go).
 		{"generated", analyzer.Config{Generated: true}, []string{"generated"}},
-		// The sinks entries that the README gives for argo-rollouts'
+		// The sinks entries that docs/frameworks.md gives for argo-rollouts'
 		// recorder (behind a function field) and for an interface
 		// implemented only in another package make calls through them sinks.
 		{"interface sinks", analyzer.Config{Sinks: []string{

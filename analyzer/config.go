@@ -3,37 +3,49 @@ package analyzer
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 )
 
-// Config holds the analyzer's settings. The command line (-ctxnotify.NAME flags)
-// and the golangci-lint plugin both fill one and pass it to [New].
+// Config holds the analyzer's settings. The command line (-ctxnotify.NAME
+// flags) and the golangci-lint plugin both fill one and pass it to [New].
+// The json keys are the plugin's settings in .golangci.yml
+// (linters.settings.custom.ctxnotify.settings), which the plugin decodes
+// into a Config, and the names of the flags.
+//
+// Package paths and names are list values, never mapping keys:
+// golangci-lint's configuration loader lowercases keys and splits them at
+// dots.
 type Config struct {
 	// Scope is "all" (default: every function with a usable context is
 	// analysed) or "reconcile" (only code reached from Reconcile methods and Roots).
-	Scope string
+	Scope string `json:"scope"`
 	// Roots are regular expressions over "pkgpath.Recv.Method" or
 	// "pkgpath.Func" naming extra reconcile roots (scope reconcile).
-	Roots []string
+	Roots []string `json:"roots"`
 	// Sinks name extra event sinks as "pkgpath.Type.Method" or "pkgpath.Func".
-	Sinks []string
+	Sinks []string `json:"sinks"`
 	// Guards name extra guard functions as "pkgpath.Func" or
 	// "pkgpath.Type.Method" returning true when the context is cancelled;
 	// a leading "!" marks one that returns true when it is not.
-	Guards []string
+	Guards []string `json:"guards"`
 	// Strict reports cancellation checks that also suppress
 	// context.DeadlineExceeded, such as ctx.Err() != nil.
-	Strict bool
+	Strict bool `json:"strict"`
 	// Generated also reports findings in generated files.
-	Generated bool
+	Generated bool `json:"generated"`
 }
 
 const (
 	scopeAll = "all"
 	// ScopeReconcile is the Scope of reconcile code alone.
 	ScopeReconcile = "reconcile"
+
+	// The forms of the settings that validate's errors quote.
+	scopeForm = `"` + scopeAll + `" or "` + ScopeReconcile + `"`
+	rootsForm = "regular expressions over pkgpath.Recv.Method or pkgpath.Func"
 )
 
 // A Setting is one field of Config: its name (the -ctxnotify.NAME flag and
@@ -48,22 +60,12 @@ type Setting struct {
 // flags' usage, New's errors and the plugin's errors all quote it, so each
 // form is spelled out here only.
 var Settings = []Setting{
-	{"scope", `"` + scopeAll + `" or "` + ScopeReconcile + `"`, `which functions are analysed: "all" (every function with a usable context) or "reconcile" (code reached from Reconcile methods and roots)`, false},
-	{"roots", "regular expressions over pkgpath.Recv.Method or pkgpath.Func", "extra reconcile roots", true},
+	{"scope", scopeForm, `which functions are analysed: "all" (every function with a usable context) or "reconcile" (code reached from Reconcile methods and roots)`, false},
+	{"roots", rootsForm, "extra reconcile roots", true},
 	{"sinks", qualname.Form, "extra event sinks", true},
 	{"guards", qualname.Form + `, "!" in front when true means not cancelled`, "extra guard functions, returning true when the context is cancelled", true},
 	{"strict", "true or false", "also report cancellation checks that suppress context.DeadlineExceeded, such as ctx.Err() != nil", false},
 	{"generated", "true or false", "also report findings in generated files", false},
-}
-
-// formOf returns the form of the setting name.
-func formOf(name string) string {
-	for _, s := range Settings {
-		if s.Name == name {
-			return s.Form
-		}
-	}
-	panic("no setting " + name)
 }
 
 // settings is a validated Config, ready for the passes.
@@ -72,6 +74,7 @@ type settings struct {
 	roots         []*regexp.Regexp
 	sinks         map[string]bool // "pkgpath.Type.Method" or "pkgpath.Func"
 	guards        map[string]bool // name -> result true means "not cancelled"
+	names         []ConfiguredName
 	strict        bool
 	generated     bool
 }
@@ -84,34 +87,54 @@ func (c Config) validate() (*settings, error) {
 		guards:    make(map[string]bool),
 		strict:    c.Strict,
 		generated: c.Generated,
+		names:     c.ConfiguredNames(),
 	}
 	switch c.Scope {
 	case "", scopeAll:
 	case ScopeReconcile:
 		s.reconcileOnly = true
 	default:
-		return nil, fmt.Errorf("scope: %q is not a scope; use %s", c.Scope, formOf("scope"))
+		return nil, fmt.Errorf("scope: %q is not a scope; use %s", c.Scope, scopeForm)
 	}
 	for _, r := range c.Roots {
 		re, err := regexp.Compile(r)
 		if err != nil {
-			return nil, fmt.Errorf("roots: %q is not a regular expression (%v); want %s", r, err, formOf("roots"))
+			return nil, fmt.Errorf("roots: %q is not a regular expression (%v); want %s", r, err, rootsForm)
 		}
 		s.roots = append(s.roots, re)
 	}
-	for _, name := range c.Sinks {
-		if err := qualname.Parse(name); err != nil {
-			return nil, fmt.Errorf("sinks: %v", err)
+	for _, n := range s.names {
+		if err := qualname.Parse(n.Name); err != nil {
+			return nil, fmt.Errorf("%s: %v", n.Setting, err)
 		}
-		s.sinks[name] = true
-	}
-	for _, name := range c.Guards {
-		inverse := strings.HasPrefix(name, "!")
-		name = strings.TrimPrefix(name, "!")
-		if err := qualname.Parse(name); err != nil {
-			return nil, fmt.Errorf("guards: %v", err)
+		if n.Setting == "sinks" {
+			s.sinks[n.Name] = true
+		} else {
+			s.guards[n.Name] = n.Inverse
 		}
-		s.guards[name] = inverse
 	}
 	return s, nil
+}
+
+// A ConfiguredName is an entry of the sinks or guards setting: a name that
+// must name a function or method.
+type ConfiguredName struct {
+	Setting string // "sinks" or "guards"
+	Name    string // "pkgpath.Func" or "pkgpath.Type.Method", without a guard's "!"
+	Inverse bool   // a guard written with a leading "!": true means not cancelled
+}
+
+// ConfiguredNames returns the entries of the sinks and guards settings,
+// sinks first, each list sorted: the one reading of those lists that
+// validation, the pass and the drivers share.
+func (c Config) ConfiguredNames() []ConfiguredName {
+	var names []ConfiguredName
+	for _, name := range slices.Sorted(slices.Values(c.Sinks)) {
+		names = append(names, ConfiguredName{Setting: "sinks", Name: name})
+	}
+	for _, entry := range slices.Sorted(slices.Values(c.Guards)) {
+		name, inverse := strings.CutPrefix(entry, "!")
+		names = append(names, ConfiguredName{Setting: "guards", Name: name, Inverse: inverse})
+	}
+	return names
 }

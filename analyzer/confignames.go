@@ -3,7 +3,6 @@ package analyzer
 import (
 	"fmt"
 	"go/types"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,23 +17,13 @@ import (
 // whose package is missing are the drivers' to report, when they are
 // configured: the pass reads no file.
 func validateConfiguredNames(pass *analysis.Pass, s *settings) error {
-	if len(s.sinks) == 0 && len(s.guards) == 0 {
+	if len(s.names) == 0 {
 		return nil
 	}
 	visible := visiblePackages(pass.Pkg)
-	for _, list := range []struct {
-		setting string
-		names   map[string]bool
-	}{{"sinks", s.sinks}, {"guards", s.guards}} {
-		names := make([]string, 0, len(list.names))
-		for name := range list.names {
-			names = append(names, name)
-		}
-		sort.Strings(names)
-		for _, name := range names {
-			if err := validateName(visible, name); err != nil {
-				return fmt.Errorf("%s: %q names nothing: %v", list.setting, name, err)
-			}
+	for _, n := range s.names {
+		if err := validateName(visible, n.Name); err != nil {
+			return fmt.Errorf("%s: %q names nothing: %v", n.Setting, n.Name, err)
 		}
 	}
 	return nil

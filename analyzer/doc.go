@@ -532,31 +532,14 @@
 //	noReturn        a function that never returns
 //	reachesSinks    a package that imports, directly or transitively, one that declares sinks
 //
-// # Dependencies in the standalone command
-//
-// go vet, go fix and golangci-lint analyse every dependency for its facts.
-// The standalone command takes dependencies from export data, except those
-// whose emitters the packages it is given may call: a dependency that
-// imports k8s.io/apimachinery/pkg/runtime (or a configured sink's
-// package) and declares an exported function or method without a context
-// parameter that calls a sink, or such a function of the packages it
-// imports, and that a package analysed calls, all by name. These are
-// analysed from source, so that the command reports what go vet reports.
-// -deps analyses every dependency from source; facts of guard functions,
-// errors.Is forwarders and functions that never return in the other
-// dependencies are only known with it.
-//
 // # Code with type errors
 //
-// The standalone command analyses a package that does not type-check (a
-// module the proxy refuses, a file to embed that was never built, code
-// that was never generated) as far as its types go, and the packages that
-// import it; it prints one line per package with errors, saying that its
-// findings may be incomplete, and exits 1. go vet and golangci-lint stop
-// at such a package. A call of a known recorder's method is a sink
-// whatever its arguments; a check of an undefined name checks nothing; a
-// recorder of an unknown type is no recorder, and a context parameter of
-// an unknown type no usable context.
+// In a package that does not type-check (which the standalone command
+// analyses as far as its types go; go vet and golangci-lint stop at it), a
+// call of a known recorder's method is a sink whatever its arguments; a
+// check of an undefined name checks nothing; a recorder of an unknown type
+// is no recorder, and a context parameter of an unknown type no usable
+// context.
 //
 // # Cost
 //

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // flagConfig is the Config set by the -ctxnotify.NAME flags of [Analyzer].
@@ -11,8 +13,16 @@ import (
 // command before any package is loaded.
 var flagConfig Config
 
-func init() {
-	fs := &Analyzer.Flags
+// flagAnalyzer builds [Analyzer]: its settings are the flags registered on
+// it here, which set flagConfig.
+func flagAnalyzer() *analysis.Analyzer {
+	a := newAnalyzer(flagSettings)
+	registerFlags(&a.Flags)
+	return a
+}
+
+// registerFlags registers a -NAME flag per setting on fs.
+func registerFlags(fs *flag.FlagSet) {
 	values := map[string]flag.Value{
 		"scope":     scopeFlag{},
 		"roots":     &validatedList{&flagConfig.Roots},

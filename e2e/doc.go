@@ -1,10 +1,11 @@
 // Package e2e holds the end-to-end tests over the example module: they
 // build ctxnotify-lint and run it, standalone, as go vet -vettool and as
 // go fix -fixtool, over the example module's real client-go,
-// controller-runtime and Flux dependencies, check the README's output
-// blocks against real runs, run the shutdown harness before and after
-// -fix, and sweep the analyzer over the standard library and the
-// example's dependencies.
+// controller-runtime and Flux dependencies, check the outputs and diffs
+// that the README and docs/ show against real runs, run the shutdown
+// harness before and after -fix, share go vet's results between two
+// machines through a cache server, and sweep the analyzer over the
+// standard library and the example's dependencies.
 //
 // It is a module of its own, nested in the repository's root module (which
 // it requires and replaces by ../, so it imports the root module's

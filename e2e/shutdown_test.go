@@ -27,8 +27,8 @@ const harnessRunLimit = 20 * time.Minute
 // reconciliation sends Warning notifications; after it, nothing from the
 // shutdown on but the events of findings that have no fix; a timeout, a
 // failure and a success send exactly what they sent before. Everything
-// the fix removed comes from a reported site. The README's table is the
-// one this run produces.
+// the fix removed comes from a reported site. The table of docs/runtime.md is
+// the one this run produces.
 func TestShutdownAtRunTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads modules, builds and runs the example module's tests twice")
@@ -47,8 +47,8 @@ func TestShutdownAtRunTime(t *testing.T) {
 	checkShutdownReports(t, before, after, reported)
 	table := shutdownTable(before, after)
 	t.Logf("what each scenario sent, before and after the fix:\n%s", table)
-	if want := readmeTable(t, readme(t), "## What the fix changes at run time"); table != want {
-		t.Errorf("the harness produces this table:\n%s\nthe README shows:\n%s", table, want)
+	if want := docTable(t, doc(t, "docs/runtime.md"), "# What the fix changes at run time"); table != want {
+		t.Errorf("the harness produces this table:\n%s\ndocs/runtime.md shows:\n%s", table, want)
 	}
 }
 
@@ -173,7 +173,7 @@ func namedBy(sent string, found []testkit.Finding) bool {
 	})
 }
 
-// shutdownTable renders the reports as the README's Markdown table: per
+// shutdownTable renders the reports as docs/runtime.md's Markdown table: per
 // reconciler and scenario, the notifications and events before and after
 // the fix.
 func shutdownTable(before, after harnessReport) string {
@@ -246,19 +246,12 @@ func countedReasons(reasons []string) string {
 	return strings.Join(order, ", ")
 }
 
-// readmeTable returns the lines of the Markdown table in the README's
-// section whose heading line starts with heading.
-func readmeTable(t *testing.T, readme, heading string) string {
+// docTable returns the lines of the Markdown table in the section of text
+// whose heading line starts with heading.
+func docTable(t *testing.T, text, heading string) string {
 	t.Helper()
-	_, section, ok := strings.Cut(readme, "\n"+heading)
-	if !ok {
-		t.Fatalf("the README has no section %q", heading)
-	}
-	if end := strings.Index(section, "\n#"); end >= 0 {
-		section = section[:end]
-	}
 	var b strings.Builder
-	for line := range strings.Lines(section) {
+	for line := range strings.Lines(docSection(t, text, heading)) {
 		if strings.HasPrefix(line, "|") {
 			b.WriteString(line)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"github.com/ctxnotify/ctxnotify-lint/internal/modcheck"
 )
 
@@ -12,8 +13,9 @@ import (
 // typo would otherwise check nothing. It is the file system's part of the
 // check, done when golangci-lint starts, since the analysis reads no file.
 // Outside a module it checks nothing.
-func checkModuleNames(s Settings) error {
-	if len(s.Sinks) == 0 && len(s.Guards) == 0 {
+func checkModuleNames(c analyzer.Config) error {
+	names := c.ConfiguredNames()
+	if len(names) == 0 {
 		return nil
 	}
 	wd, err := os.Getwd()
@@ -24,23 +26,10 @@ func checkModuleNames(s Settings) error {
 	if !ok {
 		return nil
 	}
-	for _, list := range []struct {
-		setting string
-		names   []string
-	}{{"sinks", s.Sinks}, {"guards", s.Guards}} {
-		for _, name := range list.names {
-			name = trimInverse(name)
-			if err := modcheck.CheckInModule(root, modPath, name); err != nil {
-				return fmt.Errorf("%s: %s: %q names nothing: %v", Name, list.setting, name, err)
-			}
+	for _, n := range names {
+		if err := modcheck.CheckInModule(root, modPath, n.Name); err != nil {
+			return fmt.Errorf("%s: %s: %q names nothing: %v", Name, n.Setting, n.Name, err)
 		}
 	}
 	return nil
-}
-
-func trimInverse(guard string) string {
-	if len(guard) > 0 && guard[0] == '!' {
-		return guard[1:]
-	}
-	return guard
 }

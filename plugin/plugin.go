@@ -14,8 +14,9 @@
 //	        settings:
 //	          scope: reconcile
 //
-// The settings are those of [Settings]; they are validated when golangci-lint
-// starts, so a bad value stops it before any package is loaded. The findings
+// The settings are the json keys of [analyzer.Config], which they are
+// decoded into; they are validated when golangci-lint starts, so a bad
+// value stops it before any package is loaded. The findings
 // are the command's, without their related information, and with one fix
 // each (see forGolangci).
 package plugin
@@ -33,20 +34,24 @@ import (
 // analyzer, so nolint directives, messages and SARIF rule ids all read it.
 const Name = "ctxnotify"
 
+// init registers the plugin: golangci-lint's custom build ("golangci-lint
+// custom", and tools/golangci-lint) only blank-imports this package, and
+// the module-plugin API of plugin-module-register offers no other hook.
+// init does nothing else: the settings are decoded and validated in New.
 func init() { register.Plugin(Name, New) }
 
 // New decodes and validates the settings golangci-lint passes and returns the
 // plugin, or an error starting with "ctxnotify:" that names the setting.
 func New(raw any) (register.LinterPlugin, error) {
-	s, err := decodeSettings(raw)
+	c, err := decodeSettings(raw)
 	if err != nil {
 		return nil, err
 	}
-	a, err := analyzer.New(s.config())
+	a, err := analyzer.New(c)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkModuleNames(s); err != nil {
+	if err := checkModuleNames(c); err != nil {
 		return nil, err
 	}
 	return ctxnotifyPlugin{forGolangci(a)}, nil

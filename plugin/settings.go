@@ -12,43 +12,19 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
-// Settings are the plugin's settings in .golangci.yml
-// (linters.settings.custom.ctxnotify.settings). Each mirrors the
-// [analyzer.Config] field, and the -ctxnotify.NAME flag, of the same name.
-//
-// Package paths and names are list values, never mapping keys:
-// golangci-lint's configuration loader lowercases keys and splits them at dots.
-type Settings struct {
-	Scope     string   `json:"scope"`
-	Roots     []string `json:"roots"`
-	Sinks     []string `json:"sinks"`
-	Guards    []string `json:"guards"`
-	Strict    bool     `json:"strict"`
-	Generated bool     `json:"generated"`
-}
-
-func (s Settings) config() analyzer.Config {
-	return analyzer.Config{
-		Scope:     s.Scope,
-		Roots:     s.Roots,
-		Sinks:     s.Sinks,
-		Guards:    s.Guards,
-		Strict:    s.Strict,
-		Generated: s.Generated,
-	}
-}
-
-// decodeSettings decodes the raw settings strictly: an unknown key or a value
-// of the wrong type is an error that names the setting and its form.
-func decodeSettings(raw any) (Settings, error) {
-	s, err := register.DecodeSettings[Settings](raw)
+// decodeSettings decodes the raw settings into the analyzer's Config, by
+// its json keys, as kube-api-linter decodes its own: strictly, so that an
+// unknown key or a value of the wrong type is an error that names the
+// setting and its form.
+func decodeSettings(raw any) (analyzer.Config, error) {
+	s, err := register.DecodeSettings[analyzer.Config](raw)
 	if err == nil {
 		return s, nil
 	}
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &typeErr) && typeErr.Field == "":
-		return Settings{}, fmt.Errorf("ctxnotify: settings: got %s, want a mapping with the keys %s", article(typeErr.Value), settingNames())
+		return analyzer.Config{}, fmt.Errorf("ctxnotify: settings: got %s, want a mapping with the keys %s", article(typeErr.Value), settingNames())
 	case errors.As(err, &typeErr):
 		name, _, _ := strings.Cut(typeErr.Field, ".")
 		form, list := formOf(name)
@@ -56,12 +32,12 @@ func decodeSettings(raw any) (Settings, error) {
 		if list && typeErr.Type.Kind() == reflect.String {
 			got = "an entry is " + article(typeErr.Value)
 		}
-		return Settings{}, fmt.Errorf("ctxnotify: %s: %s, want %s", name, got, form)
+		return analyzer.Config{}, fmt.Errorf("ctxnotify: %s: %s, want %s", name, got, form)
 	}
 	if _, key, ok := strings.Cut(err.Error(), "unknown field "); ok {
-		return Settings{}, fmt.Errorf("ctxnotify: unknown setting %s; the settings are %s", key, settingNames())
+		return analyzer.Config{}, fmt.Errorf("ctxnotify: unknown setting %s; the settings are %s", key, settingNames())
 	}
-	return Settings{}, fmt.Errorf("ctxnotify: settings: %v", err)
+	return analyzer.Config{}, fmt.Errorf("ctxnotify: settings: %v", err)
 }
 
 // formOf returns the form a setting accepts, as a YAML value, and whether

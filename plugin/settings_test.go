@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,10 +20,10 @@ func TestNewAcceptsGoodSettings(t *testing.T) {
 	tests := []struct {
 		name string
 		raw  any
-		want Settings
+		want analyzer.Config
 	}{
-		{"absent", nil, Settings{}},
-		{"empty", map[string]any{}, Settings{}},
+		{"absent", nil, analyzer.Config{}},
+		{"empty", map[string]any{}, analyzer.Config{}},
 		{"every setting", map[string]any{
 			"scope":     "reconcile",
 			"roots":     []any{`^example\.com/ctrl\.\(\*Reconciler\)\.Sync$`, `example\.com/jobs\.Run`},
@@ -30,7 +31,7 @@ func TestNewAcceptsGoodSettings(t *testing.T) {
 			"guards":    []any{"example.com/lifecycle.ShuttingDown", "!example.com/lifecycle.Manager.Running"},
 			"strict":    true,
 			"generated": true,
-		}, Settings{
+		}, analyzer.Config{
 			Scope:     "reconcile",
 			Roots:     []string{`^example\.com/ctrl\.\(\*Reconciler\)\.Sync$`, `example\.com/jobs\.Run`},
 			Sinks:     []string{"example.com/notify.Client.Send", "example.com/notify.Alert"},
@@ -38,8 +39,8 @@ func TestNewAcceptsGoodSettings(t *testing.T) {
 			Strict:    true,
 			Generated: true,
 		}},
-		{"scope all", map[string]any{"scope": "all"}, Settings{Scope: "all"}},
-		{"empty lists", map[string]any{"roots": []any{}, "sinks": nil}, Settings{Roots: []string{}}},
+		{"scope all", map[string]any{"scope": "all"}, analyzer.Config{Scope: "all"}},
+		{"empty lists", map[string]any{"roots": []any{}, "sinks": nil}, analyzer.Config{Roots: []string{}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -125,39 +126,59 @@ func TestNewRejectsBadSettings(t *testing.T) {
 	}
 }
 
-// TestSettingFormsCoverSettings keeps the analyzer's table of settings, which
-// error messages quote, in step with the Settings struct.
-func TestSettingFormsCoverSettings(t *testing.T) {
-	typ := reflect.TypeFor[Settings]()
-	if typ.NumField() != len(analyzer.Settings) {
-		t.Fatalf("Settings has %d fields, analyzer.Settings %d entries", typ.NumField(), len(analyzer.Settings))
+// TestDecodeEveryDocumentedKey: each documented setting (analyzer.Settings,
+// which the flags' usage, the errors and the documentation's tables
+// follow) decodes into its own field of analyzer.Config, and every field
+// of Config is such a setting.
+func TestDecodeEveryDocumentedKey(t *testing.T) {
+	raw := map[string]any{
+		"scope":     "reconcile",
+		"roots":     []any{`^example\.com/ctrl\.Sync$`},
+		"sinks":     []any{"example.com/notify.Send"},
+		"guards":    []any{"!example.com/lifecycle.Running"},
+		"strict":    true,
+		"generated": true,
 	}
+	want := map[string]any{ // by json key: the field's value
+		"scope":     "reconcile",
+		"roots":     []string{`^example\.com/ctrl\.Sync$`},
+		"sinks":     []string{"example.com/notify.Send"},
+		"guards":    []string{"!example.com/lifecycle.Running"},
+		"strict":    true,
+		"generated": true,
+	}
+	var documented []string
+	for _, s := range analyzer.Settings {
+		documented = append(documented, s.Name)
+		if _, ok := raw[s.Name]; !ok {
+			t.Errorf("the documented setting %q has no value in this test", s.Name)
+		}
+	}
+	if len(raw) != len(documented) {
+		t.Errorf("the test sets %d keys, analyzer.Settings documents %d: %v", len(raw), len(documented), documented)
+	}
+	got, err := decodeSettings(raw)
+	if err != nil {
+		t.Fatalf("decodeSettings: %v", err)
+	}
+	v := reflect.ValueOf(got)
+	typ := v.Type()
+	var keys []string
 	for i := range typ.NumField() {
 		f := typ.Field(i)
-		tag := f.Tag.Get("json")
-		if tag != analyzer.Settings[i].Name {
-			t.Errorf("field %s has json key %q, analyzer.Settings[%d] names %q", f.Name, tag, i, analyzer.Settings[i].Name)
+		key := f.Tag.Get("json")
+		keys = append(keys, key)
+		w, ok := want[key]
+		if !ok {
+			t.Errorf("analyzer.Config.%s (json key %q) is no documented setting", f.Name, key)
+			continue
 		}
-		if list := f.Type.Kind() == reflect.Slice; list != analyzer.Settings[i].List {
-			t.Errorf("setting %s: List = %v in analyzer.Settings, want %v", tag, analyzer.Settings[i].List, list)
+		if !reflect.DeepEqual(v.Field(i).Interface(), w) {
+			t.Errorf("setting %s: Config.%s = %#v, want %#v", key, f.Name, v.Field(i).Interface(), w)
 		}
 	}
-}
-
-// TestSettingsMirrorConfig keeps Settings in step with analyzer.Config: every
-// Config field has a setting, so nothing the CLI can set is missing here.
-func TestSettingsMirrorConfig(t *testing.T) {
-	cfg := reflect.TypeFor[Settings]()
-	var s Settings
-	c := s.config()
-	ct := reflect.TypeOf(c)
-	if ct.NumField() != cfg.NumField() {
-		t.Fatalf("analyzer.Config has %d fields, Settings %d", ct.NumField(), cfg.NumField())
-	}
-	for i := range ct.NumField() {
-		if _, ok := cfg.FieldByName(ct.Field(i).Name); !ok {
-			t.Errorf("analyzer.Config.%s has no setting", ct.Field(i).Name)
-		}
+	if !slices.Equal(keys, documented) {
+		t.Errorf("analyzer.Config's json keys %v, in order, are not the documented settings %v", keys, documented)
 	}
 }
 

@@ -1,12 +1,3 @@
-// Command ctxnotify-lint runs the ctxnotify analyzer.
-//
-// Under go vet (-vettool) and go fix (-fixtool), and for help, it behaves
-// exactly like an x/tools multichecker. Run standalone on package
-// patterns, it runs the driver of internal/driver: it analyzes the named
-// packages from source, and the dependencies whose emitters they may
-// call, and takes the other dependencies from export data; -deps
-// analyzes every dependency from source. It analyzes packages that do not
-// type-check too.
 package main
 
 import (
@@ -23,6 +14,15 @@ import (
 )
 
 func main() {
+	if len(os.Args) == 2 && (os.Args[1] == "-V=full" || os.Args[1] == "--V=full") {
+		// go vet's and go fix's handshake: answered here rather than by
+		// the multichecker, so that the line names the module version.
+		if err := printVersion(os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "ctxnotify-lint:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cl, err := driver.ParseArgs(lintAnalyzer, os.Args[1:], os.Stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):

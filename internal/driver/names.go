@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -70,15 +69,9 @@ func CheckVetConfig(analyzerName string, c analyzer.Config, cfgFile string) erro
 // forConfiguredNames calls check for each entry of the sinks and guards
 // settings, each sorted, and returns its first error.
 func forConfiguredNames(c analyzer.Config, check func(setting, name string) error) error {
-	for _, list := range []struct {
-		setting string
-		names   []string
-	}{{"sinks", c.Sinks}, {"guards", c.Guards}} {
-		names := slices.Sorted(slices.Values(list.names))
-		for _, name := range names {
-			if err := check(list.setting, strings.TrimPrefix(strings.TrimSpace(name), "!")); err != nil {
-				return err
-			}
+	for _, n := range c.ConfiguredNames() {
+		if err := check(n.Setting, n.Name); err != nil {
+			return err
 		}
 	}
 	return nil

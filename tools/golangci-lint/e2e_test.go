@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
@@ -28,7 +29,45 @@ import (
 
 type finding = testkit.Finding
 
-func TestMain(m *testing.M) { os.Exit(testkit.Main(m)) }
+func TestMain(m *testing.M) {
+	code := testkit.Main(m)
+	if gclDir != "" {
+		if err := os.RemoveAll(gclDir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = max(code, 1)
+		}
+	}
+	os.Exit(code)
+}
+
+var (
+	gclOnce sync.Once
+	gclDir  string
+	gclPath string
+	gclErr  error
+)
+
+// golangciLint returns the golangci-lint built with the plugin from this
+// module, once per test binary.
+func golangciLint(t *testing.T) string {
+	t.Helper()
+	gclOnce.Do(func() {
+		gclDir, gclErr = os.MkdirTemp("", "golangci-lint-test")
+		if gclErr != nil {
+			return
+		}
+		gclPath = filepath.Join(gclDir, "golangci-lint")
+		cmd := exec.Command("go", "build", "-buildvcs=false", "-o", gclPath, ".")
+		cmd.Dir = filepath.Join(testkit.Root(t), "tools", "golangci-lint")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			gclErr = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if gclErr != nil {
+		t.Fatalf("building golangci-lint: %v", gclErr)
+	}
+	return gclPath
+}
 
 // tools holds the binaries under test and the golangci-lint cache they share.
 type tools struct {
@@ -74,13 +113,11 @@ func TestGolangciLint(t *testing.T) {
 // from this module into a temporary directory.
 func buildTools(t *testing.T) tools {
 	t.Helper()
-	tl := tools{
-		golangciLint:  filepath.Join(t.TempDir(), "golangci-lint"),
+	return tools{
+		golangciLint:  golangciLint(t),
 		ctxnotifyLint: testkit.Command(t),
 		cache:         t.TempDir(),
 	}
-	goCmd(t, filepath.Join(testkit.Root(t), "tools", "golangci-lint"), "build", "-buildvcs=false", "-o", tl.golangciLint, ".")
-	return tl
 }
 
 // testSmallModule runs the common checks on testdata/module, then the ones
@@ -123,6 +160,7 @@ func testSmallModule(t *testing.T, tl tools) {
 	})
 
 	t.Run("bad settings", func(t *testing.T) {
+		var outputs string
 		for _, tt := range []struct{ settings, want string }{
 			{"scope: everything", `ctxnotify: scope: "everything" is not a scope`},
 			{"scopes: all", `ctxnotify: unknown setting "scopes"`},
@@ -135,12 +173,19 @@ func testSmallModule(t *testing.T, tl tools) {
 		} {
 			writeConfig(t, dir, tt.settings)
 			out, code := tl.run(t, dir, "run", "./...")
+			outputs += out
 			if code != 3 {
 				t.Errorf("settings %q: exit code %d, want 3; output:\n%s", tt.settings, code, out)
 			}
 			// Errors met while running come through golangci-lint's logger, quoted.
 			if !strings.Contains(strings.ReplaceAll(out, `\"`, `"`), tt.want) {
 				t.Errorf("settings %q: output does not contain %q:\n%s", tt.settings, tt.want, out)
+			}
+		}
+		// docs/golangci-lint.md shows messages of these runs.
+		for _, msg := range docMessages(t) {
+			if !strings.Contains(outputs, msg) {
+				t.Errorf("docs/golangci-lint.md shows %q, which no run with bad settings prints", msg)
 			}
 		}
 	})
@@ -532,4 +577,29 @@ func goOutput(t *testing.T, dir string, args ...string) string {
 		t.Fatalf("go %s in %s: exit code %d\n%s", strings.Join(args, " "), dir, r.Code, r.Output)
 	}
 	return strings.TrimSpace(r.Output)
+}
+
+// docMessages returns the lines of the code block of docs/golangci-lint.md
+// that shows the messages of bad settings (the one whose lines start with
+// "ctxnotify:").
+func docMessages(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(testkit.Root(t), "docs", "golangci-lint.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	fenced := false
+	for line := range strings.Lines(string(data)) {
+		switch {
+		case strings.HasPrefix(line, "```"):
+			fenced = !fenced
+		case fenced && strings.HasPrefix(line, "ctxnotify: "):
+			msgs = append(msgs, strings.TrimSpace(line))
+		}
+	}
+	if len(msgs) == 0 {
+		t.Fatal("docs/golangci-lint.md shows no message of bad settings")
+	}
+	return msgs
 }

@@ -1,0 +1,119 @@
+package analyzer
+
+import (
+	"go/doc/comment"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDoc: Analyzer.Doc, which "help ctxnotify" prints and pkg.go.dev
+// shows as the package doc, is the whole rule: the summary first, then
+// every section of doc.go, its sub-headings included, down to its last
+// line.
+func TestDoc(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", doc, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil || f.Doc == nil {
+		t.Fatalf("doc.go has no package doc: %v", err)
+	}
+	text := strings.TrimSpace(f.Doc.Text())
+	got := Analyzer.Doc
+	const summary = "report events emitted after the reconcile context may be cancelled"
+	if first, _, _ := strings.Cut(got, "\n"); first != summary {
+		t.Errorf("Analyzer.Doc starts with %q, want the summary %q", first, summary)
+	}
+	headings := 0
+	for line := range strings.Lines(text) {
+		if heading, ok := strings.CutPrefix(line, "# "); ok && heading != "Analyzer ctxnotify\n" {
+			headings++
+			if !strings.Contains(got, "\n\n"+line) {
+				t.Errorf("Analyzer.Doc lacks the section %q of doc.go", strings.TrimSpace(line))
+			}
+		}
+	}
+	if headings < 10 {
+		t.Errorf("doc.go has %d sections after the analyzer's heading, want the rule's (10 or more)", headings)
+	}
+	_, rule, _ := strings.Cut(text, "# Analyzer ctxnotify\n")
+	if want := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rule), "ctxnotify:")); got != want {
+		t.Errorf("Analyzer.Doc is not doc.go's text from its '# Analyzer ctxnotify' heading to the end")
+	}
+}
+
+// TestAnalyzerDoc: the section runs to the next "# Analyzer" heading; a
+// doc without the heading or the summary gives "", which TestDoc rejects.
+func TestAnalyzerDoc(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"// Package p.\n//\n// # Analyzer ctxnotify\n//\n// ctxnotify: sum\n//\n// Text.\n//\n// # Sub\n//\n// More.\n//\n// # Analyzer other\n//\n// other: x\npackage p\n", "sum\n\nText.\n\n# Sub\n\nMore."},
+		{"// Package p.\n//\n// # Analyzer ctxnotify\n//\n// ctxnotify: sum\npackage p\n", "sum"},
+		{"// Package p.\n//\n// # Analyzer ctxnotify\n//\n// no summary\npackage p\n", ""},
+		{"// Package p.\n//\n// # Analyzer other\n//\n// other: x\npackage p\n", ""},
+		{"package p\n", ""},
+		{"not Go", ""},
+	} {
+		if got := analyzerDoc(tc.src); got != tc.want {
+			t.Errorf("analyzerDoc(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestReadmeLinksAndSettings: the README's links into this documentation
+// name its headings as pkg.go.dev anchors them, and its configuration
+// table lists the settings, in order.
+func TestReadmeLinksAndSettings(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	anchors := make(map[string]bool)
+	for line := range strings.Lines(doc) {
+		if heading, ok := strings.CutPrefix(line, "// # "); ok {
+			anchors[headingID(strings.TrimSpace(heading))] = true
+		}
+	}
+	const prefix = "pkg.go.dev/github.com/ctxnotify/ctxnotify-lint/analyzer#"
+	links := 0
+	for rest := readme; ; {
+		_, after, ok := strings.Cut(rest, prefix)
+		if !ok {
+			break
+		}
+		id := after[:strings.IndexAny(after, ") \n")]
+		links++
+		if !anchors[id] {
+			t.Errorf("the README links to %s%s, which names no heading of doc.go", prefix, id)
+		}
+		rest = after
+	}
+	if links < 8 {
+		t.Errorf("the README links to %d sections of the rule, want the eight of What it reports at least", links)
+	}
+
+	_, section, _ := strings.Cut(readme, "\n## Configuration\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	var names []string
+	for line := range strings.Lines(section) {
+		if rest, ok := strings.CutPrefix(line, "| `"); ok {
+			name, _, _ := strings.Cut(rest, "`")
+			names = append(names, name)
+		}
+	}
+	var want []string
+	for _, s := range Settings {
+		want = append(want, s.Name)
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("the README's configuration table lists %v, want the settings %v", names, want)
+	}
+}
+
+// headingID is the anchor go/doc/comment, and so pkg.go.dev, gives a
+// heading.
+func headingID(heading string) string {
+	return (&comment.Heading{Text: []comment.Text{comment.Plain(heading)}}).DefaultID()
+}

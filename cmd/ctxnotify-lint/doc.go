@@ -1,0 +1,162 @@
+// Command ctxnotify-lint runs the ctxnotify analyzer, whose rule is the
+// documentation of package analyzer ("ctxnotify-lint help ctxnotify"
+// prints it).
+//
+// Usage:
+//
+//	ctxnotify-lint [flags] packages            # report
+//	ctxnotify-lint -fix [-diff] packages       # apply the fixes, or print them as a diff
+//	ctxnotify-lint -json packages              # findings as JSON
+//	go vet -vettool=$(which ctxnotify-lint) [-json] [-fix [-diff]] packages
+//	go fix -fixtool=$(which ctxnotify-lint) packages
+//	ctxnotify-lint help ctxnotify              # the rule and the analyzer's flags
+//
+// Under go vet (-vettool) and go fix (-fixtool), and for help, it behaves
+// exactly like an x/tools multichecker. Run standalone on package
+// patterns, it runs the driver of internal/driver, described below.
+//
+// The multichecker's other flags work standalone too: -c N (N lines of
+// context around each finding), -test=false (leave the tests out), -tags
+// (build tags to load the packages with, as go build -tags), -debug with
+// any of f (log each fact as it is exported), p (analyse one package at a
+// time), s (sanity checks of the facts), t (print the time each analysis
+// took) and v (log progress), -v (the same as -debug=v), -cpuprofile,
+// -memprofile and -trace FILE. The legacy go vet flags -source and -all,
+// which have no effect, are an error (exit 2) standalone; under go vet and
+// go fix the command accepts them as the multichecker does.
+//
+// A package with tests is analysed with its tests (-test=false leaves them
+// out), so its files belong to two packages, p and p [p.test]; each
+// finding is reported once, under p, in the text and the JSON output, and
+// its fix is applied once.
+//
+// # Dependencies in the standalone command
+//
+// go vet, go fix and golangci-lint analyse every dependency for its facts.
+// The standalone command type-checks the packages it is given from source
+// and takes their dependencies from export data, so it costs little more
+// than a plain type check; emitter and guard facts flow between the
+// packages it is given. The exception are the dependencies whose emitters
+// those packages may call: a dependency that imports
+// k8s.io/apimachinery/pkg/runtime (or a configured sink's package) and
+// declares an exported function or method without a context parameter that
+// calls a sink, or such a function of the packages it imports, and that a
+// package analysed calls, all by name (a helper of a shared module,
+// Karpenter's events.Recorder). These are analysed from source, so that
+// the command reports what go vet reports; -v lists them. -deps analyses
+// every dependency from source (slower): facts of guard functions,
+// errors.Is forwarders and functions that never return in the other
+// dependencies are only known with it.
+//
+// # Code with type errors
+//
+// The standalone command analyses a package that does not type-check (a
+// module the proxy refuses, a file to embed that was never built, code
+// that was never generated) as far as its types go, and the packages that
+// import it: it prints the errors and the findings, then one line per
+// package with errors ("ctxnotify-lint: PKG has errors: analysed as far as
+// its types go, its findings may be incomplete"), and exits 1, so that CI
+// fails. go vet and golangci-lint stop at such a package.
+//
+// # How -fix merges fixes
+//
+// Standalone -fix follows the policy of go vet -fix, go fix and the x/tools
+// checker (driverutil.ApplyFixes and diff.Merge in golang.org/x/tools): it
+// takes the first fix of each finding, in order, and merges it whole into
+// the fixes accepted before it, or leaves it out whole. Edits that do not
+// overlap are all applied (an insertion where a replaced range starts or
+// ends included); identical edits, such as the same import added by several
+// fixes, are applied once, so the fix at a helper's depth, which every
+// finding at a call of the helper carries whole, changes the helper and its
+// calls once however many findings carry it (the three drivers give the
+// same files: a command test applies one standalone, with go vet -fix and
+// with go fix -fixtool, then runs the fixed package's tests); a fix with an
+// edit that replaces text an accepted edit replaces differently is left
+// out; a fix that edits a generated file is skipped; each fixed file is
+// gofmt-formatted. When a fix was left out, the command exits 1 with the
+// x/tools message, "applied N of M fixes; K files updated. (Re-run the
+// command to apply more.)" (with -diff: "N of M fixes skipped (e.g. due to
+// conflicts)"); a re-run applies what still applies.
+//
+// Where it differs from x/tools:
+//
+//   - Two different insertions at one offset conflict: the later fix is
+//     left out. x/tools applies both, the earlier first. Two fixes that name
+//     the same unnamed context.Context parameter, one ctx and one ctx2 (a
+//     local ctx hides the parameter at the second call), would then make
+//     func f(ctx2 ctx context.Context), which does not parse.
+//   - A finding in a file that a package and its test variant share is one
+//     finding (p and p [p.test]), so its fix is counted once in the message;
+//     x/tools counts it twice (and merges the identical edits). Its fixes
+//     are the test variant's: only that variant sees the test files, whose
+//     calls of a helper the fix at its depth changes too. With -test=false
+//     the test files are left alone.
+//   - The second alternative of a finding (the call-site wrap after the fix
+//     at a helper's depth) is never applied, as in x/tools; the command says
+//     so only with -v.
+//   - Each fix left out is named ("file.go:12:3: fix "…" skipped: it
+//     conflicts with the fix of another finding"); x/tools gives only the
+//     count.
+//   - Formatting is gofmt's; x/tools also drops imports that no code of the
+//     fixed file uses any more (a guess made without type information).
+//     ctxnotify's fixes only add code and imports, so this changes nothing
+//     for them.
+//   - Packages that could not be analysed are reported and make the run
+//     exit 1; the multichecker's -fix says nothing of them.
+//
+// # Exit codes
+//
+// These are the x/tools drivers' codes; they differ between modes:
+//
+//	mode                          no findings  findings  package that does not load  bad flag value
+//	ctxnotify-lint ./...          0            3         1                           2
+//	ctxnotify-lint -json ./...    0            0         1                           2
+//	ctxnotify-lint -fix ./...     0            0 (a)     1                           2
+//	go vet -vettool=…             0            1         1                           1
+//	go vet -vettool=… -json       0            0         1                           1
+//	go fix -fixtool=…             0            0 (b)     1                           1
+//	golangci-lint run             0            1         3                           3
+//
+//	(a) fixes applied; findings without a fix are not printed
+//	(b) fixes applied
+//
+// A bad -ctxnotify.* value stops the standalone command with exit 2 before
+// anything is loaded; under go vet the tool rejects it for each package
+// (exit 1). A -ctxnotify.sinks or -ctxnotify.guards entry that names
+// nothing is an analysis error: exit 1, except with -json (exit 0, the
+// error is in the JSON); with the analyzer disabled (-ctxnotify=false) no
+// entry is checked. With -fix, the standalone command applies what it
+// can and still exits 1 when a package could not be analysed; go fix
+// -fixtool and go vet -fix apply fixes and exit 0. The standalone command
+// analyses a package that does not type-check all the same (its findings
+// are printed, or its fixes applied) and still exits 1. Patterns that leave
+// nothing to analyse, such as a directory that does not exist or holds no
+// Go file, an import path that no module provides, or a module whose
+// dependency needs a newer Go than the one running ("go:
+// example.com/dep@v1.2.0 requires go >= 1.27.0 (running go 1.26.8;
+// GOTOOLCHAIN=local)"), make the standalone command print what go vet
+// prints for them, and nothing else, and exit 1 as go vet does, without
+// analysing any package. Next to patterns that match packages, one that
+// names a missing directory or package still stops the run, as it stops go
+// vet; a "..." pattern that matches nothing is passed over in silence (go
+// vet warns about it and goes on).
+//
+// # Version
+//
+// -V=full prints "ctxnotify-lint version VERSION buildID=HASH": VERSION is
+// the module version the binary was built from (v0.1.0 after go install
+// github.com/ctxnotify/ctxnotify-lint/cmd/ctxnotify-lint@v0.1.0), or
+// "devel" for a build without one, and HASH the SHA-256 of the
+// executable. go vet and go fix read this line to key their cache of the
+// tool's results: with "devel" they key it on the hash, with a version on
+// the whole line, which holds the hash too, so a rebuilt tool never reuses
+// the results of another build.
+//
+// # Go versions
+//
+// The command type-checks with the go/types of the Go release that built
+// it, so a module that declares go 1.27 needs a ctxnotify-lint built with
+// Go 1.27 or later (GOTOOLCHAIN=go1.27.3 go install …); one built with Go
+// 1.26 stops with "package requires newer Go version go1.27 (application
+// built with go1.26)".
+package main
