@@ -12,8 +12,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -26,9 +28,12 @@ import (
 // The one way the tests analyse a source string against the stubs of
 // testdata/src: parseSource writes it to a temporary directory (the
 // analyzer reads a file back for its fixes, as drivers let it) and parses
-// it into the shared file set; checkSource type-checks files as package p,
+// it into the shared file set, or parseInMemory, for the fuzz tests, keeps
+// it in memory; checkSource type-checks files as package p,
 // keeping the type errors; analyzePackage runs an analyzer on it through
-// checker.Analyze (the stubs it imports first, for their facts).
+// checker.Analyze (the stubs it imports first, for their facts), and
+// analyzeAlone, for the fuzz tests, without analysing the stubs again
+// (stubfacts_test.go).
 
 // parseSource writes src as name in dir (a new temporary directory when
 // "") and parses it; the file leaves the shared file set when the test
@@ -49,6 +54,39 @@ func parseSource(tb testing.TB, dir, name, src string) (*ast.File, error) {
 		tb.Cleanup(func() { u.fset.RemoveFile(tf) })
 	}
 	return file, err
+}
+
+// parseInMemory parses src as the file p.go of a directory that exists
+// only in memory, for the fuzz tests, which analyse thousands of files:
+// readSource reads it back. The file leaves the shared file set and the
+// memory when the test ends. A file that does not parse at all is nil.
+func parseInMemory(tb testing.TB, src string) (*ast.File, error) {
+	tb.Helper()
+	u := loadStubs()
+	path := filepath.Join(string(filepath.Separator)+"in-memory", strconv.FormatInt(memoryDirs.Add(1), 10), "p.go")
+	file, err := parser.ParseFile(u.fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+	if file != nil {
+		memoryFiles.Store(path, []byte(src))
+		tf := u.fset.File(file.FileStart)
+		tb.Cleanup(func() {
+			u.fset.RemoveFile(tf)
+			memoryFiles.Delete(path)
+		})
+	}
+	return file, err
+}
+
+var (
+	memoryDirs  atomic.Int64
+	memoryFiles sync.Map // path to content
+)
+
+// readSource reads a file parsed by parseInMemory, or else from disk.
+func readSource(path string) ([]byte, error) {
+	if content, ok := memoryFiles.Load(path); ok {
+		return content.([]byte), nil
+	}
+	return os.ReadFile(path)
 }
 
 // checkSource type-checks files as package p against the stubs.
@@ -84,15 +122,27 @@ func diagnosticsOf(graph *checker.Graph, root *packages.Package) []analysis.Diag
 	return diags
 }
 
-// analyzeAndFix analyses root, whose one file has the source src, with
-// sanity checks of the facts, and applies every fix that merges, as the
-// command's -fix does.
-func analyzeAndFix(t *testing.T, a *analysis.Analyzer, root *packages.Package, src string) *analyzed {
+// A run is one of the fuzz tests' three analyses of an input.
+type run int
+
+const (
+	firstRun  run = iota // checks the encoding of the facts, applies the fixes
+	repeatRun            // only finds, to compare with the first run
+	fixedRun             // of the fixed source; its fixes must merge too
+)
+
+// analyzeAndFix analyses root, whose one file has the source src, alone
+// (see analyzeAlone), and, but for a repeatRun, applies every fix that
+// merges, as the command's -fix does.
+func analyzeAndFix(t *testing.T, a *analysis.Analyzer, root *packages.Package, src string, r run) *analyzed {
 	t.Helper()
 	file := root.Syntax[0]
-	graph := analyzePackage(t, a, root, &checker.Options{SanityCheck: true})
-	res := &analyzed{tf: root.Fset.File(file.FileStart), file: file, fixed: []byte(src), diags: diagnosticsOf(graph, root)}
-	fixes, err := driver.MergeFixes(graph.Roots, os.ReadFile)
+	act := analyzeAlone(t, a, root, r == firstRun)
+	res := &analyzed{tf: root.Fset.File(file.FileStart), file: file, fixed: []byte(src), diags: act.Diagnostics}
+	if r == repeatRun {
+		return res
+	}
+	fixes, err := driver.MergeFixes([]*checker.Action{act}, readSource)
 	if err != nil {
 		t.Fatalf("applying the fixes: %v\n%s", err, src)
 	}
@@ -111,12 +161,13 @@ func analyzeAndFix(t *testing.T, a *analysis.Analyzer, root *packages.Package, s
 }
 
 // stubs type-checks the packages of testdata/src once per process; the
-// standard library comes from export data.
+// standard library comes from export data, read once per package.
 type stubs struct {
-	fset  *token.FileSet
-	std   types.Importer
-	pkgs  map[string]*packages.Package
-	sizes types.Sizes
+	fset    *token.FileSet
+	std     types.Importer
+	pkgs    map[string]*packages.Package
+	stdPkgs map[string]*types.Package
+	sizes   types.Sizes
 }
 
 var (
@@ -128,10 +179,11 @@ func loadStubs() *stubs {
 	stubsOnce.Do(func() {
 		fset := token.NewFileSet()
 		theStubs = &stubs{
-			fset:  fset,
-			std:   importer.ForCompiler(fset, "gc", nil),
-			pkgs:  make(map[string]*packages.Package),
-			sizes: types.SizesFor("gc", runtime.GOARCH),
+			fset:    fset,
+			std:     importer.ForCompiler(fset, "gc", nil),
+			pkgs:    make(map[string]*packages.Package),
+			stdPkgs: make(map[string]*types.Package),
+			sizes:   types.SizesFor("gc", runtime.GOARCH),
 		}
 	})
 	return theStubs
@@ -142,9 +194,16 @@ func (u *stubs) Import(path string) (*types.Package, error) {
 	if p := u.pkgs[path]; p != nil {
 		return p.Types, nil
 	}
+	if p := u.stdPkgs[path]; p != nil {
+		return p, nil
+	}
 	dir := filepath.Join("..", "testdata", "src", filepath.FromSlash(path))
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		return u.std.Import(path)
+		p, err := u.std.Import(path)
+		if err == nil {
+			u.stdPkgs[path] = p
+		}
+		return p, err
 	} else if err != nil {
 		return nil, err
 	}
