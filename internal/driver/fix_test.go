@@ -36,8 +36,7 @@ func TestMergeEdits(t *testing.T) {
 			[]edit{{0, 0, "import"}, {0, 0, "other"}, {10, 20, "x"}}},
 		{"an insertion where a replacement starts goes before it", []edit{{10, 10, "y"}},
 			[]edit{{0, 0, "import"}, {10, 10, "y"}, {10, 20, "x"}}},
-		{"an insertion inside a replacement splits it", []edit{{15, 15, "y"}},
-			[]edit{{0, 0, "import"}, {10, 15, ""}, {15, 15, "y"}, {15, 20, "x"}}},
+		{"an insertion inside a replacement", []edit{{15, 15, "y"}}, nil},
 		{"overlapping replacements", []edit{{15, 25, "y"}}, nil},
 		{"replacements from the same offset", []edit{{10, 20, "y"}}, nil},
 		{"a replacement that ends like a taken one", []edit{{5, 20, "x"}}, []edit{{0, 0, "import"}, {5, 10, ""}, {10, 20, "x"}}},
@@ -52,6 +51,9 @@ func TestMergeEdits(t *testing.T) {
 		if !ok || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: mergeEdits = %v, %t; want %v", tc.name, got, ok, tc.want)
 		}
+	}
+	if got, ok := mergeEdits([]edit{{15, 15, "y"}}, []edit{{10, 20, "x"}}); ok {
+		t.Errorf("a replacement around a taken insertion: merged into %v, want a conflict", got)
 	}
 }
 

@@ -29,7 +29,7 @@ func sortEdits(edits []edit) {
 // mergeEdits merges fix, the sorted edits of one fix to a file, into
 // taken, the sorted edits of the fixes already accepted for it, with the
 // policy of go vet -fix, go fix and the x/tools checker (diff.Merge under
-// driverutil.ApplyFixes in golang.org/x/tools), but for one case:
+// driverutil.ApplyFixes in golang.org/x/tools), but for two cases:
 //
 //   - an edit that is in both lists is kept once (two fixes that add the
 //     same import);
@@ -40,8 +40,14 @@ func sortEdits(edits []edit) {
 //     which does not parse;
 //   - otherwise, an edit that ends where the other starts goes first (an
 //     insertion at the start of a replacement goes before it);
-//   - where an edit starts before an overlapping one, the part before is
-//     deleted and the rest compared again;
+//   - an insertion inside the text another edit replaces conflicts. x/tools
+//     deletes the replaced text up to the insertion and puts the insertion
+//     before the replacement; but a call-site wrap rewrites a one-line
+//     block, and a helper fix's context argument inside it then lands
+//     before the wrap's text ("ctx, if !errors.Is(...) {"), which does not
+//     parse;
+//   - where an edit starts before an overlapping replacement, the part
+//     before is deleted and the rest compared again;
 //   - two different edits that replace text from the same offset
 //     conflict.
 //
@@ -63,10 +69,10 @@ func mergeEdits(taken, fix []edit) ([]edit, bool) {
 		case b.end <= a.start:
 			merged = append(merged, *b)
 			y = y[1:]
-		case a.start < b.start:
+		case a.start < b.start && !b.inserts():
 			merged = append(merged, edit{a.start, b.start, ""})
 			a.start = b.start
-		case b.start < a.start:
+		case b.start < a.start && !a.inserts():
 			merged = append(merged, edit{b.start, a.start, ""})
 			b.start = a.start
 		default:
