@@ -85,6 +85,12 @@
 //     the same unnamed context.Context parameter, one ctx and one ctx2 (a
 //     local ctx hides the parameter at the second call), would then make
 //     func f(ctx2 ctx context.Context), which does not parse.
+//   - An insertion inside the text another fix replaces conflicts: the
+//     later fix is left out. x/tools deletes the replaced text up to the
+//     insertion and puts the insertion before the replacement; a context
+//     argument that the fix at a helper's depth passes inside a one-line
+//     block that a call-site fix opens up would then land before the
+//     block's new text, which does not parse.
 //   - A finding in a file that a package and its test variant share is one
 //     finding (p and p [p.test]), so its fix is counted once in the message;
 //     x/tools counts it twice (and merges the identical edits). Its fixes
