@@ -82,7 +82,7 @@ func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 // alternatives of one finding would conflict and none would be applied;
 // and it drops the edits outside the finding's file, which would leave a
 // fix at a helper's depth half done (the helper changed, not its calls in
-// other files, or the reverse). Such a finding keeps its call-site wrap.
+// other files, or the reverse). Such a finding keeps its call-site fix (the guard clause or the wrap).
 func oneFix(fset *token.FileSet, d analysis.Diagnostic) []analysis.SuggestedFix {
 	file := fset.File(d.Pos)
 	for _, fix := range d.SuggestedFixes {

@@ -9,7 +9,7 @@ import (
 
 // TestOneFix: golangci-lint gets the first fix whose edits all lie in the
 // finding's file, alone; a fix at a helper's depth that edits another file
-// gives way to the call-site wrap.
+// gives way to the call-site fix.
 func TestOneFix(t *testing.T) {
 	fset := token.NewFileSet()
 	a := fset.AddFile("a.go", -1, 100)

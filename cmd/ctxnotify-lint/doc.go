@@ -97,7 +97,7 @@
 //     are the test variant's: only that variant sees the test files, whose
 //     calls of a helper the fix at its depth changes too. With -test=false
 //     the test files are left alone.
-//   - The second alternative of a finding (the call-site wrap after the fix
+//   - The second alternative of a finding (the call-site fix after the fix
 //     at a helper's depth) is never applied, as in x/tools; the command says
 //     so only with -v.
 //   - Each fix left out is named ("file.go:12:3: fix "…" skipped: it

@@ -213,7 +213,7 @@ func applyFixes(roots []*checker.Action, printDiff bool, out io.Writer, logf, ve
 		case editsGenerated:
 			generated++
 		case alternativeFix:
-			verbosef("%v", s) // the fix at a helper's depth comes first, the call-site wrap second
+			verbosef("%v", s) // the fix at a helper's depth comes first, the call-site fix second
 		default:
 			logf("%v", s)
 		}
