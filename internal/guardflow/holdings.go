@@ -1,0 +1,425 @@
+package guardflow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+)
+
+// Holdings tells, where each call of a function (its literals included)
+// is made, which context each context variable holds there, and which of
+// those contexts the code may have cancelled itself: a context made by
+// context.WithCancel, WithTimeout, WithDeadline (or their Cause forms, or
+// any call that returns a context with a cancel function) is cancelled by
+// its cancel function as well as by shutdown, and one made by
+// errgroup.WithContext by the group's first error and by Wait. A
+// cancellation check on such a context says nothing about shutdown once
+// the code may have cancelled it: the fix checks the nearest context it
+// was derived from that the code does not cancel.
+//
+// A context is named by where it is made (a def): a parameter on entry, a
+// derivation, or an assignment of a context of another origin; a copy,
+// or a context derived by a function that does not cancel it
+// (ctrl.LoggerInto(ctx, log)), holds what its source holds. Which defs
+// reach each variable is a may-analysis over the function's blocks; a
+// function literal starts from what it captures: where it is defined; for
+// a deferred literal, where its function returns, after the cancels
+// deferred after it; and a literal that may run more than once, beside
+// itself or later (handed to a call, started with go, stored) counts every
+// cancel it calls or hands on as done at every point in it.
+type Holdings struct {
+	env    *Env
+	scan   *holdScan
+	points map[*ast.CallExpr]*Point
+	uses   map[*ast.Ident]bitset        // the defs that reach each use of a context variable
+	argOf  map[*ast.Ident]*ast.CallExpr // the call a context variable's use is an argument of
+	derivs map[int]*Derivation
+}
+
+// NewHoldings analyses f, a function declaration's body or a literal's
+// outside any function, and every literal in it.
+func NewHoldings(env *Env, f Func) *Holdings {
+	h := &Holdings{
+		env:    env,
+		scan:   scanHoldings(env, f.Body, f.Sig),
+		points: make(map[*ast.CallExpr]*Point),
+		uses:   make(map[*ast.Ident]bitset),
+		argOf:  make(map[*ast.Ident]*ast.CallExpr),
+		derivs: make(map[int]*Derivation),
+	}
+	h.solveBody(nil, &holdState{}, f.Body)
+	return h
+}
+
+// solveBody solves one body, then the literals defined in it.
+func (h *Holdings) solveBody(li *litInfo, entry *holdState, body *ast.BlockStmt) {
+	b := &holdBody{h: h, lit: li}
+	b.solve(entry, body)
+	for call, args := range b.deferredArgs {
+		if s := b.exitFor(h.scan.deferIndex[call]); s != nil {
+			h.record(call, s, args)
+		}
+	}
+	var parent *ast.FuncLit
+	if li != nil {
+		parent = li.lit
+	}
+	for _, child := range h.scan.litOrder {
+		if child.parent != parent {
+			continue
+		}
+		if s := b.literalEntry(child); s != nil {
+			h.solveBody(child, s, child.lit.Body)
+		}
+	}
+}
+
+// exitFor returns the state in which the deferred call k runs: where the
+// body returns, with the cancels deferred after it done; nil where it is
+// never deferred.
+func (b *holdBody) exitFor(k int) *holdState {
+	if b.exit == nil {
+		return nil
+	}
+	for _, d := range b.exit.deferred {
+		if d.lit == k {
+			s := b.exit.copy()
+			s.cancelled = s.cancelled.union(d.after)
+			s.live = d.pending
+			s.deferred = nil
+			return s
+		}
+	}
+	return nil
+}
+
+// literalEntry returns the state a literal starts from, nil where it
+// never runs.
+func (b *holdBody) literalEntry(li *litInfo) *holdState {
+	h := b.h
+	var s *holdState
+	switch li.use {
+	case litDeferred:
+		s = b.exitFor(h.scan.deferIndex[li.call])
+	case litHeld:
+		s = b.captures[li.lit]
+		for _, c := range li.calls {
+			if p := h.points[c]; p != nil {
+				s = joinStates(s, p.s, h.scan.defaults)
+			}
+		}
+	case litOther:
+		s = joinStates(b.captures[li.lit], b.exit, h.scan.defaults)
+	default:
+		s = b.captures[li.lit]
+	}
+	if s == nil {
+		return nil
+	}
+	s = s.copy()
+	s.deferred = nil
+	if li.use != litCalled && li.use != litDeferred {
+		// It may run more than once, beside itself or later: another run
+		// may have done what it does anywhere.
+		for _, c := range li.cancellers {
+			s.cancelled = s.cancelled.union(s.cancels.get(c, nil))
+		}
+	}
+	return s
+}
+
+func joinStates(a, b *holdState, defaults []bitset) *holdState {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	j, _ := a.join(b, defaults)
+	return j
+}
+
+// record records the state where a call is made, and its arguments.
+func (h *Holdings) record(call *ast.CallExpr, s *holdState, args []hval) {
+	h.points[call] = &Point{h: h, s: s, args: args}
+}
+
+// values returns the contexts the defs hold: themselves, or what a copy's
+// sources hold.
+func (h *Holdings) values(defs bitset) bitset {
+	var out bitset
+	seen := make(map[int]bool)
+	var visit func(d int)
+	visit = func(d int) {
+		if seen[d] {
+			return
+		}
+		seen[d] = true
+		if df := &h.scan.defs[d]; df.kind == copyDef {
+			df.sources.each(visit)
+			return
+		}
+		out = out.with(d)
+	}
+	defs.each(visit)
+	return out
+}
+
+// cancelledIn reports whether the code may have cancelled context x in s.
+func (h *Holdings) cancelledIn(s *holdState, x int) bool {
+	switch h.scan.defs[x].kind {
+	case unknownDef:
+		return true
+	case deriveDef:
+		return s.cancelled.has(x)
+	}
+	return false
+}
+
+// Point is what holds of contexts where a call is made.
+type Point struct {
+	h    *Holdings
+	s    *holdState
+	args []hval
+}
+
+// At returns what holds where call is made; false where it is never made.
+func (h *Holdings) At(call *ast.CallExpr) (*Point, bool) {
+	p, ok := h.points[call]
+	return p, ok
+}
+
+// Contexts is a set of contexts a variable may hold.
+type Contexts struct{ set bitset }
+
+// Empty reports whether the set holds none.
+func (c Contexts) Empty() bool { return c.set.empty() }
+
+// Equal reports whether the two sets hold the same contexts.
+func (c Contexts) Equal(o Contexts) bool { return c.set.equal(o.set) }
+
+// Param returns the context a parameter holds on entry.
+func (h *Holdings) Param(v *types.Var) Contexts {
+	if d, ok := h.scan.paramDef[v]; ok {
+		return Contexts{bitsetOf(d)}
+	}
+	return Contexts{}
+}
+
+// reach returns the defs that reach v at p; unknown for a variable the
+// holdings do not follow.
+func (p *Point) reach(v *types.Var) bitset {
+	i, ok := p.h.scan.vars[v]
+	if !ok {
+		return bitsetOf(unknown)
+	}
+	return p.s.reach.get(i, p.h.scan.defaults)
+}
+
+// Holds returns the contexts v may hold at p.
+func (p *Point) Holds(v *types.Var) Contexts { return Contexts{p.h.values(p.reach(v))} }
+
+// MayBeCancelled reports whether the code may have cancelled a context v
+// may hold at p.
+func (p *Point) MayBeCancelled(v *types.Var) bool {
+	may := false
+	p.h.values(p.reach(v)).each(func(x int) { may = may || p.h.cancelledIn(p.s, x) })
+	return may
+}
+
+// ShutdownOnly returns the contexts a check at p must test in place of
+// what v holds there: each context v may hold, or, where the code may have
+// cancelled it, the nearest context it was derived from that the code has
+// not; false where one has no such ancestor.
+func (p *Point) ShutdownOnly(v *types.Var) (Contexts, bool) {
+	h := p.h
+	var out bitset
+	ok := true
+	seen := make(map[int]bool)
+	var visit func(x int)
+	visit = func(x int) {
+		if seen[x] {
+			return
+		}
+		seen[x] = true
+		if !h.cancelledIn(p.s, x) {
+			out = out.with(x)
+			return
+		}
+		parent := bitset(nil)
+		if df := h.scan.defs[x]; df.kind == deriveDef {
+			parent = h.values(df.sources)
+		}
+		if parent.empty() {
+			ok = false
+			return
+		}
+		parent.each(visit)
+	}
+	h.values(p.reach(v)).each(visit)
+	return Contexts{out}, ok && !out.empty()
+}
+
+// HoldsOnly reports whether v holds one of c at p on every path, and
+// holds something.
+func (p *Point) HoldsOnly(v *types.Var, c Contexts) bool {
+	vals := p.h.values(p.reach(v))
+	return !vals.empty() && vals.subsetOf(c.set)
+}
+
+// HoldsOnlyWithout is HoldsOnly had d not assigned d.Var: v then holds,
+// where d's assignment reached, what it held before it.
+func (p *Point) HoldsOnlyWithout(v *types.Var, d *Derivation, c Contexts) bool {
+	defs := p.reach(v)
+	if defs.has(d.id) {
+		defs = defs.minus(bitsetOf(d.id))
+		if q, ok := p.h.points[d.Call]; ok {
+			defs = defs.union(q.reach(v).minus(bitsetOf(d.id)))
+		}
+	}
+	vals := p.h.values(defs)
+	return !vals.empty() && vals.subsetOf(c.set)
+}
+
+// Cancelled returns the derivations that assigned v a context on some path
+// to p and that the code may have cancelled there, in source order.
+func (p *Point) Cancelled(v *types.Var) []*Derivation {
+	var out []*Derivation
+	p.reach(v).each(func(d int) {
+		if p.h.scan.defs[d].kind == deriveDef && p.s.cancelled.has(d) {
+			out = append(out, p.h.derivation(d))
+		}
+	})
+	return out
+}
+
+// CancelledArg returns a derivation whose context (or one derived from
+// it) context argument i of the call may be, and that the code has
+// cancelled on every path to the call on which it ran; nil where there is
+// none.
+func (p *Point) CancelledArg(i int) *Derivation {
+	if i >= len(p.args) || !p.args[i].ctx || p.args[i].opaque {
+		return nil
+	}
+	h := p.h
+	var found *Derivation
+	seen := make(map[int]bool)
+	var visit func(x int)
+	visit = func(x int) {
+		if seen[x] || found != nil {
+			return
+		}
+		seen[x] = true
+		df := h.scan.defs[x]
+		if df.kind != deriveDef {
+			return
+		}
+		if p.s.ran.has(x) && !p.s.live.has(x) && p.s.cancelled.has(x) {
+			found = h.derivation(x)
+			return
+		}
+		h.values(df.sources).each(visit)
+	}
+	h.values(p.args[i].src).each(visit)
+	return found
+}
+
+// ArgIsParam reports whether context argument i of the call is, on every
+// path, the context the parameter param held on entry.
+func (p *Point) ArgIsParam(i int, param *types.Var) bool {
+	d, ok := p.h.scan.paramDef[param]
+	if !ok || i >= len(p.args) || !p.args[i].ctx || p.args[i].opaque {
+		return false
+	}
+	return p.h.values(p.args[i].src).equal(bitsetOf(d))
+}
+
+// Derivation is an assignment of a context that the code can cancel.
+type Derivation struct {
+	Call   *ast.CallExpr
+	Assign ast.Node    // the *ast.AssignStmt or *ast.ValueSpec
+	Tok    token.Token // the assignment's
+	Name   *ast.Ident  // the variable it assigns the context to; nil for none the holdings follow
+	Var    *types.Var
+	Func   string // the function that derives it: WithTimeout, WithContext
+	Group  bool   // an errgroup's context
+	id     int
+}
+
+func (h *Holdings) derivation(d int) *Derivation {
+	if x, ok := h.derivs[d]; ok {
+		return x
+	}
+	df := h.scan.defs[d]
+	x := &Derivation{Call: df.call, Assign: df.assign, Tok: df.tok, Name: df.name, Var: df.v,
+		Func: calleeName(h.env.info, df.call), Group: df.deriv.kind == groupDerived, id: d}
+	h.derivs[d] = x
+	return x
+}
+
+// Use is a use of a context variable.
+type Use struct {
+	Ident *ast.Ident
+	Arg   *ast.CallExpr // the call it is an argument of, if any
+	reach bitset
+}
+
+// ReachedBy reports whether d's assignment reaches the use.
+func (u Use) ReachedBy(d *Derivation) bool { return u.reach.has(d.id) }
+
+// OnlyBy reports whether d's assignment alone reaches the use.
+func (u Use) OnlyBy(d *Derivation) bool { return u.reach.equal(bitsetOf(d.id)) }
+
+// Uses returns the uses of v, in source order.
+func (h *Holdings) Uses(v *types.Var) []Use {
+	var out []Use
+	for id, reach := range h.uses {
+		if h.env.info.Uses[id] == v {
+			out = append(out, Use{Ident: id, Arg: h.argOf[id], reach: reach})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Ident.Pos() < out[j].Ident.Pos() })
+	return out
+}
+
+// RunsAfter reports how a use runs relative to d's assignment, from the
+// literals around it: deferred, it is in a literal deferred before the
+// assignment in the same body (it runs when that body returns and reads
+// the variable then); later, it is in a literal that may run at a time
+// other than where it is defined (held, handed to a call, started with
+// go, stored).
+func (h *Holdings) RunsAfter(u Use, d *Derivation) (deferred, later bool) {
+	body := h.innermostLit(d.Assign.Pos())
+	for li := h.innermostLit(u.Ident.Pos()); li != nil && li != body; li = h.scan.lits[li.parent] {
+		switch li.use {
+		case litDeferred:
+			if li.parent == litOf(body) && li.lit.Pos() < d.Assign.Pos() {
+				deferred = true
+			}
+		case litCalled:
+		default:
+			later = true
+		}
+	}
+	return deferred, later
+}
+
+func litOf(li *litInfo) *ast.FuncLit {
+	if li == nil {
+		return nil
+	}
+	return li.lit
+}
+
+// innermostLit returns the innermost literal that holds pos, nil for
+// none.
+func (h *Holdings) innermostLit(pos token.Pos) *litInfo {
+	var best *litInfo
+	for _, li := range h.scan.litOrder {
+		if li.lit.Pos() <= pos && pos < li.lit.End() && (best == nil || li.lit.Pos() > best.lit.Pos()) {
+			best = li
+		}
+	}
+	return best
+}

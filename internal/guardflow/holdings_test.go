@@ -1,0 +1,367 @@
+package guardflow_test
+
+import (
+	"go/ast"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+)
+
+// holdingsSrc has one function per shape of code that cancels its own
+// contexts. A call mark(label, ctx) is a point the test asks about: what
+// the variable ctx holds there.
+const holdingsSrc = `package p
+
+import (
+	"context"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+func mark(string, context.Context)                {}
+func scan(context.Context) error                 { return nil }
+func report(context.Context)                     {}
+func send(error, context.CancelFunc)             {}
+func parallel(n int, f func(i int))              {}
+func logInto(ctx context.Context) context.Context { return ctx }
+
+// The seed: the deferred literal reads ctx when reconcile returns, after
+// the deferred cancel.
+func deferred(ctx context.Context, d time.Duration) error {
+	defer func() {
+		mark("deferred", ctx)
+		report(ctx)
+	}()
+	mark("entry", ctx)
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	mark("derived", ctx)
+	return scan(ctx)
+}
+
+// The literal is deferred after the cancel: it runs first.
+func deferredFirst(ctx context.Context, d time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	defer func() {
+		mark("deferredFirst", ctx)
+	}()
+	_ = scan(ctx)
+}
+
+// A return before the derivation leaves the parameter in place.
+func early(ctx context.Context, d time.Duration, skip bool) {
+	defer func() { report(ctx) }()
+	if skip {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	_ = scan(ctx)
+}
+
+// A timeout in a loop, cancelled right after the call.
+func loop(ctx context.Context, d time.Duration, items []int) {
+	for range items {
+		ctx, cancel := context.WithTimeout(ctx, d)
+		err := scan(ctx)
+		mark("beforeCancel", ctx)
+		cancel()
+		if err != nil {
+			mark("afterCancel", ctx)
+			report(ctx)
+		}
+	}
+}
+
+// Workers that hand cancel on at their first failure.
+func workers(ctx context.Context, n int) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	parallel(n, func(i int) {
+		if err := scan(ctx); err != nil {
+			send(err, cancel)
+			return
+		}
+		mark("worker", ctx)
+	})
+}
+
+// An errgroup: started goroutines may cancel its context, Wait does.
+func group(ctx context.Context) error {
+	g, ctx := errgroup.WithContext(ctx)
+	mark("beforeGo", ctx)
+	g.Go(func() error {
+		mark("inGo", ctx)
+		return scan(ctx)
+	})
+	err := g.Wait()
+	mark("afterWait", ctx)
+	return err
+}
+
+// A context derived by a function that does not cancel it holds the
+// parameter's.
+func transparent(ctx context.Context) {
+	ctx = logInto(ctx)
+	mark("transparent", ctx)
+}
+
+// Cancel functions stored where the analysis does not follow them.
+type holder struct{ cancel context.CancelFunc }
+
+func stored(ctx context.Context, h *holder, m map[string]context.CancelFunc, ch chan context.CancelFunc) {
+	a, cancelA := context.WithCancel(ctx)
+	h.cancel = cancelA
+	mark("field", a)
+	b, cancelB := context.WithCancel(ctx)
+	m["b"] = cancelB
+	mark("map", b)
+	c, cancelC := context.WithCancel(ctx)
+	ch <- cancelC
+	mark("chan", c)
+	e, cancelE := context.WithCancel(ctx)
+	defer cancelE()
+	mark("deferOnly", e)
+}
+
+// A cancel in a select arm, and goto.
+func arms(ctx context.Context, done chan struct{}) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	select {
+	case <-done:
+		cancel()
+	default:
+	}
+	mark("select", ctx)
+retry:
+	if scan(ctx) != nil {
+		goto retry
+	}
+	mark("goto", ctx)
+}
+`
+
+func TestHoldings(t *testing.T) {
+	pkg := load(t, holdingsSrc)
+	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
+	points := make(map[string]*guardflow.Point)
+	params := make(map[string]guardflow.Contexts) // what the parameter ctx of each function holds on entry
+	for _, fd := range funcDecls(pkg) {
+		sig := pkg.TypesInfo.Defs[fd.Name].(*types.Func).Signature()
+		h := guardflow.NewHoldings(env, guardflow.Func{Body: fd.Body, Sig: sig})
+		if sig.Params().Len() > 0 {
+			params[fd.Name.Name] = h.Param(sig.Params().At(0))
+		}
+		ast.Inspect(fd, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && isCallTo(call, "mark") {
+				label := call.Args[0].(*ast.BasicLit).Value
+				p, ok := h.At(call)
+				if !ok {
+					t.Fatalf("no point at mark(%s)", label)
+				}
+				points[label[1:len(label)-1]] = p
+			}
+			return true
+		})
+	}
+	ctxArg := func(label string) *types.Var {
+		p := points[label]
+		if p == nil {
+			t.Fatalf("no mark %q", label)
+		}
+		for _, fd := range funcDecls(pkg) {
+			var v *types.Var
+			ast.Inspect(fd, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && isCallTo(call, "mark") && call.Args[0].(*ast.BasicLit).Value == `"`+label+`"` {
+					v = pkg.TypesInfo.Uses[call.Args[1].(*ast.Ident)].(*types.Var)
+				}
+				return true
+			})
+			if v != nil {
+				return v
+			}
+		}
+		t.Fatalf("no mark %q", label)
+		return nil
+	}
+	for _, tc := range []struct {
+		label     string
+		cancelled bool   // the code may have cancelled what ctx holds
+		shutdown  string // the function whose parameter a check must test instead; "" where the variable itself will do or none
+	}{
+		{"deferred", true, "deferred"},
+		{"entry", false, ""},
+		{"derived", false, ""},
+		{"deferredFirst", false, ""},
+		{"beforeCancel", false, ""},
+		{"afterCancel", true, "loop"},
+		{"worker", true, "workers"},
+		{"beforeGo", false, ""},
+		{"inGo", true, "group"},
+		{"afterWait", true, "group"},
+		{"transparent", false, ""},
+		{"field", true, "stored"},
+		{"map", true, "stored"},
+		{"chan", true, "stored"},
+		{"deferOnly", false, ""},
+		{"select", true, "arms"},
+		{"goto", true, "arms"},
+	} {
+		p, v := points[tc.label], ctxArg(tc.label)
+		if got := p.MayBeCancelled(v); got != tc.cancelled {
+			t.Errorf("%s: MayBeCancelled = %v, want %v", tc.label, got, tc.cancelled)
+		}
+		want, ok := p.ShutdownOnly(v)
+		if !ok {
+			t.Errorf("%s: no context only shutdown cancels", tc.label)
+			continue
+		}
+		if tc.shutdown == "" {
+			if !p.HoldsOnly(v, want) {
+				t.Errorf("%s: the variable does not hold what a check must test", tc.label)
+			}
+			continue
+		}
+		if p.HoldsOnly(v, want) {
+			t.Errorf("%s: the variable holds only what a check may test; want it cancelled by the code", tc.label)
+		}
+		if !want.Equal(params[tc.shutdown]) {
+			t.Errorf("%s: a check must test the parameter of %s", tc.label, tc.shutdown)
+		}
+	}
+
+	// The seed: report(ctx) in the deferred literal is handed a context
+	// that the code has cancelled on every path on which it was derived,
+	// and the rename of the derivation leaves the parameter there.
+	d := points["deferred"]
+	ds := d.Cancelled(ctxArg("deferred"))
+	if len(ds) != 1 || ds[0].Func != "WithTimeout" || ds[0].Name == nil || ds[0].Name.Name != "ctx" {
+		t.Fatalf("deferred: Cancelled = %v, want the WithTimeout derivation", ds)
+	}
+	want, _ := d.ShutdownOnly(ctxArg("deferred"))
+	if !d.HoldsOnlyWithout(ctxArg("deferred"), ds[0], want) {
+		t.Errorf("deferred: without the derivation, ctx would not hold the parameter's context")
+	}
+	for _, tc := range []struct {
+		fn        string
+		cancelled bool
+	}{{"deferred", true}, {"early", true}, {"loop", true}} {
+		found := false
+		for _, call := range callsIn(pkg, tc.fn, "report") {
+			h := holdingsOf(t, pkg, env, tc.fn)
+			p, _ := h.At(call)
+			found = found || p.CancelledArg(0) != nil
+		}
+		if found != tc.cancelled {
+			t.Errorf("%s: report handed a cancelled context = %v, want %v", tc.fn, found, tc.cancelled)
+		}
+	}
+}
+
+// TestHoldingsUses checks which uses a derivation reaches, and how they
+// run relative to it.
+func TestHoldingsUses(t *testing.T) {
+	pkg := load(t, holdingsSrc)
+	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
+	h := holdingsOf(t, pkg, env, "deferred")
+	call := callsIn(pkg, "deferred", "scan")[0]
+	p, _ := h.At(call)
+	param := pkg.TypesInfo.Defs[funcDecl(t, pkg, "deferred").Type.Params.List[0].Names[0]].(*types.Var)
+	ds := p.Cancelled(param)
+	if len(ds) != 0 {
+		t.Fatalf("scan(ctx): the derivation is not cancelled there, got %v", ds)
+	}
+	var d *guardflow.Derivation
+	for _, m := range callsIn(pkg, "deferred", "mark") {
+		if m.Args[0].(*ast.BasicLit).Value == `"deferred"` {
+			q, _ := h.At(m)
+			d = q.Cancelled(param)[0]
+		}
+	}
+	var got []string
+	for _, u := range h.Uses(param) {
+		deferred, later := h.RunsAfter(u, d)
+		got = append(got, pkg.Fset.Position(u.Ident.Pos()).String()[len(pkg.Fset.Position(u.Ident.Pos()).Filename)+1:]+
+			flag(u.ReachedBy(d), "reached")+flag(u.OnlyBy(d), "only")+flag(deferred, "deferred")+flag(later, "later"))
+	}
+	want := []string{
+		"21:20 reached only deferred", // mark("deferred", ctx): every path to the return derives
+		"22:10 reached only deferred", // report(ctx)
+		"24:16",                       // mark("entry", ctx)
+		"25:37",                       // WithTimeout(ctx, d)
+		"27:18 reached only",          // mark("derived", ctx)
+		"28:14 reached only",          // scan(ctx)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("uses:\n%q\nwant\n%q", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("use %d: %s, want %s", i, got[i], want[i])
+		}
+	}
+}
+
+func flag(b bool, s string) string {
+	if b {
+		return " " + s
+	}
+	return ""
+}
+
+func funcDecls(pkg *packages.Package) []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	for _, file := range pkg.Syntax {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				out = append(out, fd)
+			}
+		}
+	}
+	return out
+}
+
+func funcDecl(t *testing.T, pkg *packages.Package, name string) *ast.FuncDecl {
+	t.Helper()
+	for _, fd := range funcDecls(pkg) {
+		if fd.Name.Name == name {
+			return fd
+		}
+	}
+	t.Fatalf("no function %s", name)
+	return nil
+}
+
+func holdingsOf(t *testing.T, pkg *packages.Package, env *guardflow.Env, name string) *guardflow.Holdings {
+	t.Helper()
+	return guardflow.NewHoldings(env, funcOf(t, pkg, name))
+}
+
+// callsIn returns the calls of the function named callee in the function
+// fn, in source order.
+func callsIn(pkg *packages.Package, fn, callee string) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, fd := range funcDecls(pkg) {
+		if fd.Name.Name != fn {
+			continue
+		}
+		ast.Inspect(fd, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && isCallTo(call, callee) {
+				out = append(out, call)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+func isCallTo(call *ast.CallExpr, name string) bool {
+	id, ok := call.Fun.(*ast.Ident)
+	return ok && id.Name == name
+}
