@@ -18,7 +18,7 @@ type holdBody struct {
 	h        *Holdings
 	lit      *litInfo // nil for the outermost body
 	graph    *cfg.CFG
-	exit     *holdState                 // the union of the states where the body returns
+	exit     *holdState                  // the union of the states where the body returns
 	captures map[*ast.FuncLit]*holdState // the state each literal defined in the body captures
 
 	deferredArgs map[*ast.CallExpr][]hval // the arguments of each deferred call, evaluated at its defer

@@ -73,9 +73,9 @@ type holdScan struct {
 	nvars       int
 	cancellers  map[*types.Var]int
 	lits        map[*ast.FuncLit]*litInfo
-	litOrder    []*litInfo // in source order
+	litOrder    []*litInfo            // in source order
 	deferIndex  map[*ast.CallExpr]int // the calls of defer statements, numbered
-	defaults    []bitset   // each context variable's defs on entry to its function
+	defaults    []bitset              // each context variable's defs on entry to its function
 	outerParams map[*types.Var]bool
 }
 
@@ -96,7 +96,7 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 	sc.findCancellers(env, body)
 	held := make(map[*types.Var]*litInfo)
 	calls := make(map[*types.Var][]*ast.CallExpr) // the calls through each function variable
-	litVars := make(map[*types.Var]int)             // its other references
+	litVars := make(map[*types.Var]int)           // its other references
 	var stack []ast.Node
 	var lits []*litInfo // the literals around the current node
 	ast.Inspect(body, func(n ast.Node) bool {
