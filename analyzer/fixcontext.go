@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -9,33 +10,133 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
 
-// fixContext chooses the context a fix checks: the function's own context
-// parameter (the one named ctx, else the first), else that of the nearest
-// enclosing function, else the local context variable declared last; each
-// only when it holds a usable context on every path to the call and can be
-// named there (a blank or unnamed parameter is named by the fix).
-func fixContext(names *lookups, site *callSite, facts *guardflow.CallState) *types.Var {
+// The context a fix checks (the documentation's "The context a fix
+// checks"): the function's own context parameter (the one named ctx, else
+// the first), else that of the nearest enclosing function, else the local
+// context variable declared last, each only where it holds a usable
+// context on every path to the call. A check on a context that the code
+// may have cancelled itself (its cancel called or handed on, a deferred
+// literal run after its deferred cancel, an errgroup started) would drop
+// every event: the fix then checks the nearest context it was derived
+// from that the code does not cancel, under a name that resolves to it
+// where the check is written, and gives the derived context a name of its
+// own where no name does.
+
+// fixCtx is the context a fix checks at a call.
+type fixCtx struct {
+	v *types.Var // the variable the check names; nil where none can be
+	// derived is a derivation whose context takes a fresh name first, so
+	// that v holds, where the check is written, the context it derives
+	// from.
+	derived *guardflow.Derivation
+	why     string // where v is nil although a usable context is in hand: why, and what to keep under its own name
+}
+
+// chooser decides the contexts that fixes check, and keeps the holdings of
+// the functions it looked at: they are computed on first use, only for
+// functions that make contexts the code can cancel.
+type chooser struct {
+	idx      *index
+	names    *lookups
+	env      *guardflow.Env
+	holdings map[*funcNode]*guardflow.Holdings // by outermost function
+}
+
+func newChooser(idx *index, names *lookups, env *guardflow.Env) *chooser {
+	return &chooser{idx: idx, names: names, env: env, holdings: make(map[*funcNode]*guardflow.Holdings)}
+}
+
+// holdingsOf returns the holdings of f's outermost function.
+func (c *chooser) holdingsOf(f *funcNode) *guardflow.Holdings {
+	o := f.outermost()
+	h, ok := c.holdings[o]
+	if !ok {
+		h = guardflow.NewHoldings(c.env, o.flowFunc())
+		c.holdings[o] = h
+	}
+	return h
+}
+
+// choose returns the context a fix checks at site, where facts hold.
+func (c *chooser) choose(site *callSite, facts *guardflow.CallState) fixCtx {
 	pos := site.call.Pos()
-	ok := func(v *types.Var) bool {
-		usable := false
+	usable := func(v *types.Var) bool {
 		for k, w := range facts.Vars {
 			if w == v {
-				usable = facts.Use[k].Usable()
+				return facts.Use[k].Usable()
 			}
 		}
-		if !usable {
-			return false
-		}
+		return false
+	}
+	named := func(v *types.Var) bool {
 		if v.Name() == "" || v.Name() == "_" {
 			return paramOwner(site.fn, v) != nil
 		}
-		return names.at(site.fn, v.Name(), pos) == v
+		return c.names.at(site.fn, v.Name(), pos) == v
 	}
+	preferred := c.first(site, facts, usable)
+	if preferred == nil {
+		return fixCtx{}
+	}
+	pt, ok := c.holdingsOf(site.fn).At(site.call)
+	if !ok { // the code cancels none of the function's contexts
+		if v := c.first(site, facts, func(v *types.Var) bool { return usable(v) && named(v) }); v != nil {
+			return fixCtx{v: v}
+		}
+		return fixCtx{why: c.hiddenWhy(site, preferred)}
+	}
+	want, ok := pt.ShutdownOnly(preferred)
+	if !ok {
+		return fixCtx{why: fmt.Sprintf("%s may hold a context that the code cancels itself, derived from none that it does not", contextText(preferred))}
+	}
+	if v := c.first(site, facts, func(v *types.Var) bool { return usable(v) && named(v) && pt.HoldsOnly(v, want) }); v != nil {
+		return fixCtx{v: v}
+	}
+	return c.renamed(site, pt, preferred, want, usable)
+}
+
+// renamed returns the fix's context where no name holds the context it
+// must check: the variable that the preferred context's name resolves to
+// holds a derivation's context, which takes a fresh name so that the name
+// holds what it was derived from again.
+func (c *chooser) renamed(site *callSite, pt *guardflow.Point, preferred *types.Var, want guardflow.Contexts, usable func(*types.Var) bool) fixCtx {
+	pos := site.call.Pos()
+	if preferred.Name() == "" || preferred.Name() == "_" {
+		return fixCtx{why: c.hiddenWhy(site, preferred)}
+	}
+	r, _ := c.names.at(site.fn, preferred.Name(), pos).(*types.Var)
+	if r == nil || !isContextType(r.Type()) {
+		return fixCtx{why: c.hiddenWhy(site, preferred)}
+	}
+	ds := pt.Cancelled(r)
+	if len(ds) != 1 || ds[0].Name == nil {
+		return fixCtx{why: c.hiddenWhy(site, preferred)}
+	}
+	d := ds[0]
+	after := r
+	if c.idx.info.Defs[d.Name] == r { // the derivation declares the name: it hides an outer one
+		_, obj := r.Parent().Parent().LookupParent(r.Name(), pos)
+		after, _ = obj.(*types.Var)
+	}
+	switch {
+	case after == nil || !usable(after):
+	case after == r && pt.HoldsOnlyWithout(r, d, want), after != r && pt.HoldsOnly(after, want):
+		return fixCtx{v: after, derived: d}
+	}
+	return fixCtx{why: derivedWhy(c.idx, r.Name(), d)}
+}
+
+// first returns the first context variable ok accepts, in the order the
+// fix prefers them: the parameters of site's function and of the
+// functions around it (preferredContext), then the locals visible at the
+// call, the one declared last first.
+func (c *chooser) first(site *callSite, facts *guardflow.CallState, ok func(*types.Var) bool) *types.Var {
 	for g := site.fn; g != nil; g = g.parent {
 		if p := preferredContext(contextParams(g.sig), ok); p != nil {
 			return p
 		}
 	}
+	pos := site.call.Pos()
 	var best *types.Var
 	for _, v := range facts.Vars {
 		if v.Kind() != types.ParamVar && visibleAt(v, pos) && (best == nil || v.Pos() > best.Pos()) && ok(v) {
@@ -43,6 +144,33 @@ func fixContext(names *lookups, site *callSite, facts *guardflow.CallState) *typ
 		}
 	}
 	return best
+}
+
+// hiddenWhy says why no fix names the preferred context: another variable
+// takes its name at the call.
+func (c *chooser) hiddenWhy(site *callSite, preferred *types.Var) string {
+	name := contextText(preferred)
+	if obj := c.names.at(site.fn, name, site.call.Pos()); obj != nil && obj != preferred && obj.Pos().IsValid() {
+		return fmt.Sprintf("%s here is the variable declared at line %s, not the context shutdown cancels; keep that context under a name of its own",
+			name, lineAt(c.idx.fset, obj.Pos()))
+	}
+	return fmt.Sprintf("no name refers to %s here; keep it under a name of its own", name)
+}
+
+// derivedWhy says why no fix checks the context a derivation derives
+// from: the derived context takes its name, and cannot take another.
+func derivedWhy(idx *index, name string, d *guardflow.Derivation) string {
+	return fmt.Sprintf("%s here holds the context of %s (line %s), which the code cancels itself; give that context a name of its own so that %s stays the context shutdown cancels",
+		name, derivationText(d), lineAt(idx.fset, d.Call.Pos()), name)
+}
+
+// derivationText names a derivation's function: "context.WithTimeout".
+func derivationText(d *guardflow.Derivation) string {
+	return types.ExprString(ast.Unparen(d.Call.Fun))
+}
+
+func lineAt(fset *token.FileSet, pos token.Pos) string {
+	return fmt.Sprint(fset.Position(pos).Line)
 }
 
 // preferredContext returns the context parameter a fix uses among a
@@ -89,7 +217,7 @@ func paramOwner(f *funcNode, v *types.Var) *funcNode {
 // checks there, or passes to a helper.
 type contextUse struct {
 	site *callSite
-	ctx  *types.Var
+	ctx  fixCtx
 }
 
 // nameBlankParams chooses, for each blank or unnamed context parameter
@@ -100,7 +228,7 @@ func nameBlankParams(names *lookups, uses []contextUse) map[*types.Var]string {
 	owners := make(map[*types.Var]*funcNode)
 	var order []*types.Var
 	for _, u := range uses {
-		v := u.ctx
+		v := u.ctx.v
 		if v == nil || v.Name() != "" && v.Name() != "_" {
 			continue
 		}

@@ -2,7 +2,6 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/types"
 	"slices"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
@@ -51,8 +50,8 @@ type testCall struct {
 // and the call's value is not returned, and in a function with a usable
 // context that the call-site fix can name, or in another helper that
 // qualifies. Helpers that fail are fixed at their call sites.
-func findHelperGroups(idx *index, em *emitters, j *judge, names *lookups, m *model) map[*funcNode]*helperGroup {
-	hr := &helperRules{idx: idx, em: em, j: j, names: names, m: m, ctx: make(map[*callSite]*types.Var), bodies: make(map[*funcNode][]*funcNode)}
+func findHelperGroups(idx *index, em *emitters, j *judge, ch *chooser, m *model) map[*funcNode]*helperGroup {
+	hr := &helperRules{idx: idx, em: em, j: j, names: ch.names, ch: ch, m: m, ctx: make(map[*callSite]fixCtx), bodies: make(map[*funcNode][]*funcNode)}
 	cand := make(map[*funcNode]bool)
 	for _, f := range idx.funcs {
 		if hr.mayQualify(f) {
@@ -104,8 +103,9 @@ type helperRules struct {
 	em     *emitters
 	j      *judge
 	names  *lookups
+	ch     *chooser
 	m      *model
-	ctx    map[*callSite]*types.Var  // the context a call site passes, nil when none can be named
+	ctx    map[*callSite]fixCtx      // the context a call site passes
 	bodies map[*funcNode][]*funcNode // a candidate -> the literals defined in it
 }
 
@@ -163,7 +163,7 @@ func (hr *helperRules) callersQualify(f *funcNode, cand map[*funcNode]bool) bool
 		if consumes && !site.result && hr.j.states.stateAt(site, false).CheckHeld {
 			return false
 		}
-		if !cand[site.fn.outermost()] && hr.contextOf(site) == nil {
+		if !cand[site.fn.outermost()] && hr.contextOf(site).v == nil {
 			return false
 		}
 	}
@@ -172,13 +172,13 @@ func (hr *helperRules) callersQualify(f *funcNode, cand map[*funcNode]bool) bool
 
 // contextOf returns the context a call site would pass: the one the
 // call-site fix would check there.
-func (hr *helperRules) contextOf(site *callSite) *types.Var {
-	if v, ok := hr.ctx[site]; ok {
-		return v
+func (hr *helperRules) contextOf(site *callSite) fixCtx {
+	if c, ok := hr.ctx[site]; ok {
+		return c
 	}
-	v := fixContext(hr.names, site, hr.j.states.stateAt(site, false))
-	hr.ctx[site] = v
-	return v
+	c := hr.ch.choose(site, hr.j.states.stateAt(site, false))
+	hr.ctx[site] = c
+	return c
 }
 
 // uniqueGroups returns each group once, in the order of its first helper.

@@ -15,9 +15,10 @@ const whyShutdown = "during shutdown it sends a false failure notification"
 // message says what a finding emits, why it is not guarded, and what to
 // do. It names the site (the event's reason when it is a constant, else the
 // call), so that messages stay distinct where a tool hides repeats.
-func message(idx *index, em *emitters, f *finding) string {
+func message(idx *index, em *emitters, f *finding, plan *fixPlan) string {
 	site := f.site
-	check := fmt.Sprintf("errors.Is(%s.Err(), context.Canceled)", contextText(f.ctx))
+	name := plan.checkNames[f]
+	check := fmt.Sprintf("errors.Is(%s.Err(), context.Canceled)", name)
 	steps := em.chain(site)
 	helper := len(callSteps(steps)) > 1
 
@@ -56,7 +57,54 @@ func message(idx *index, em *emitters, f *finding) string {
 	}
 	if t := f.state.Why.ErrTest; t != nil {
 		msg += fmt.Sprintf(" (the test %s at line %s does not count: an error returned by another call need not wrap the context's; test %s.Err() itself)",
-			types.ExprString(t), lineOf(idx, t), contextText(f.ctx))
+			types.ExprString(t), lineOf(idx, t), name)
+	}
+	if why := noFixWhy(idx, f, plan); why != "" {
+		msg += " (no fix: " + why + ")"
+	}
+	return msg
+}
+
+// noFixWhy says why a finding whose call holds a usable context gets no
+// fix because of the context a check would read: no name refers to it
+// where the check goes, or the derived context that takes its name cannot
+// take another.
+func noFixWhy(idx *index, f *finding, plan *fixPlan) string {
+	if f.check.why != "" {
+		return f.check.why
+	}
+	if d := f.check.derived; d != nil {
+		if why := plan.renameWhy[d]; why != "" {
+			return fmt.Sprintf("%s; it cannot be renamed: %s", derivedWhy(idx, d.Name.Name, d), why)
+		}
+	}
+	return ""
+}
+
+// handoffMessage says that a call hands a context the code has cancelled
+// to a function that checks it, which would drop every event, and what to
+// do.
+func handoffMessage(idx *index, h *handoff, plan *fixPlan) string {
+	callee := h.target.fn.Name()
+	var checks string
+	switch h.kind {
+	case checkedHere:
+		checks = callee + " checks it before its events"
+	case checkedByFix:
+		checks = "the check that the fix adds to " + callee + " tests it before its events"
+	default:
+		checks = callee + " passes it on to a check before events"
+	}
+	msg := fmt.Sprintf("%s hands %s a context that the code has cancelled (%s at line %s) on every path to the call: %s, so every event would be dropped; give the derived context a name of its own",
+		callText(h.site.call), callee, derivationText(h.d), lineAt(idx.fset, h.d.Call.Pos()), checks)
+	if h.d.Name != nil {
+		msg += fmt.Sprintf(" so that %s stays the context shutdown cancels", h.d.Name.Name)
+	}
+	switch {
+	case h.arg == nil:
+		msg += " (no fix: the argument would not hold the context it derives from)"
+	case plan.renameWhy[h.d] != "":
+		msg += " (no fix: " + plan.renameWhy[h.d] + ")"
 	}
 	return msg
 }

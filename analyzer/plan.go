@@ -5,10 +5,23 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
 
-const fixMessage = "Skip the event when the context is cancelled"
+const (
+	fixMessage    = "Skip the event when the context is cancelled"
+	renameMessage = "Give the derived context a name of its own"
+)
+
+// fixPlan is what planFixes decides: the fixes of each finding and
+// handoff, the name under which each finding's fix checks its context,
+// and, where a rename a fix needs cannot be made, why.
+type fixPlan struct {
+	fixes      map[any][]*refactor.Fix // by *finding and *handoff
+	checkNames map[*finding]string
+	renameWhy  map[*guardflow.Derivation]string
+}
 
 // planFixes decides the fixes of the findings, as data that
 // internal/refactor builds: for a call of a helper fixed at its depth, the
@@ -28,28 +41,42 @@ const fixMessage = "Skip the event when the context is cancelled"
 // closure started with go (the goroutine may outlive the function, whose
 // context is then cancelled, so the check would drop every event), or
 // where no usable context can be named at the call.
-func planFixes(idx *index, names *lookups, findings []*finding, groups map[*funcNode]*helperGroup) map[*finding][]*refactor.Fix {
+//
+// A fix whose check needs a derived context renamed carries the rename,
+// and so does a fix that inserts a check on a parameter that calls in the
+// package hand a context the code has cancelled (handoffs): -fix applies
+// both or neither. A handoff's own fix is the rename.
+func planFixes(idx *index, names *lookups, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
 	var uses []contextUse
 	for _, f := range findings {
-		uses = append(uses, contextUse{f.site, f.ctx})
+		uses = append(uses, contextUse{f.site, f.check})
 	}
 	for _, g := range uniqueGroups(idx, groups) {
 		uses = append(uses, g.callers...)
 	}
 	p := &planner{idx: idx, lookups: names, paramNames: nameBlankParams(names, uses)}
+	plan := &fixPlan{fixes: make(map[any][]*refactor.Fix), checkNames: make(map[*finding]string), renameWhy: make(map[*guardflow.Derivation]string)}
+	p.renames = planRenames(idx, ch, uses, handoffs, plan.renameWhy)
+	p.carried = carriedRenames(checked, handoffs, p.renames)
+
 	groupFixes := make(map[*helperGroup]*refactor.Fix)
 	for _, g := range uniqueGroups(idx, groups) {
 		if fix, ok := p.groupFix(g); ok {
 			groupFixes[g] = fix
 		}
 	}
-	plan := make(map[*finding][]*refactor.Fix)
 	for _, f := range findings {
+		plan.checkNames[f] = p.checkName(f.check.v)
 		if t := idx.target(f.site); t != nil && groupFixes[groups[t]] != nil {
-			plan[f] = append(plan[f], groupFixes[groups[t]])
+			plan.fixes[f] = append(plan.fixes[f], groupFixes[groups[t]])
 		}
 		if fix, ok := p.callSiteFix(f); ok {
-			plan[f] = append(plan[f], fix)
+			plan.fixes[f] = append(plan.fixes[f], fix)
+		}
+	}
+	for _, h := range handoffs {
+		if r := p.renames[h.d]; r != nil && h.arg != nil {
+			plan.fixes[h] = []*refactor.Fix{{Message: renameMessage, Steps: []refactor.Step{r.step}}}
 		}
 	}
 	return plan
@@ -57,29 +84,122 @@ func planFixes(idx *index, names *lookups, findings []*finding, groups map[*func
 
 // planner is what deciding a fix reads. It names each blank or unnamed
 // context parameter once, so that every fix in a function uses the same
-// name.
+// name, and renames each derived context once, so that the fixes that
+// carry the rename make the same edits.
 type planner struct {
 	idx        *index
 	lookups    *lookups
 	paramNames map[*types.Var]string
+	renames    map[*guardflow.Derivation]*renamePlan // nil where the rename cannot be made
+	carried    map[paramRef][]*renamePlan           // the renames a check on a parameter needs at the calls handing it cancelled contexts
 }
 
-// callSiteFix is the check at the call: the guard clause or the wrap.
+// planRenames decides, once each, the renames that the fixes' contexts and
+// the handoffs need: the handoffs' arguments keep their names, to read the
+// parent again. why gets the reason of each rename that cannot be made.
+func planRenames(idx *index, ch *chooser, uses []contextUse, handoffs []*handoff, why map[*guardflow.Derivation]string) map[*guardflow.Derivation]*renamePlan {
+	keep := make(map[*guardflow.Derivation]map[*ast.Ident]bool)
+	owner := make(map[*guardflow.Derivation]*funcNode)
+	var order []*guardflow.Derivation
+	need := func(d *guardflow.Derivation, f *funcNode) {
+		if _, ok := keep[d]; !ok {
+			keep[d] = make(map[*ast.Ident]bool)
+			owner[d] = f
+			order = append(order, d)
+		}
+	}
+	for _, u := range uses {
+		if d := u.ctx.derived; d != nil {
+			need(d, u.site.fn)
+		}
+	}
+	for _, h := range handoffs {
+		need(h.d, h.site.fn)
+		if h.arg != nil {
+			keep[h.d][h.arg] = true
+		}
+	}
+	out := make(map[*guardflow.Derivation]*renamePlan)
+	for _, d := range order {
+		r, reason := planRename(idx, ch.holdingsOf(owner[d]), d, keep[d])
+		out[d] = r
+		if r == nil {
+			why[d] = reason
+		}
+	}
+	return out
+}
+
+// carriedRenames returns, for each parameter that a fix checks, the
+// renames of the handoffs that reach it.
+func carriedRenames(checked *checkedParams, handoffs []*handoff, renames map[*guardflow.Derivation]*renamePlan) map[paramRef][]*renamePlan {
+	out := make(map[paramRef][]*renamePlan)
+	for _, h := range handoffs {
+		r := renames[h.d]
+		if h.arg == nil {
+			r = nil // the rename would not mend the call
+		}
+		for _, p := range checked.reaches(h.target) {
+			if checked.kind[p] == checkedByFix {
+				out[p] = append(out[p], r) // nil where the rename cannot be made: the fix is not offered
+			}
+		}
+	}
+	return out
+}
+
+// checkName is how a fix spells the context v.
+func (p *planner) checkName(v *types.Var) string {
+	if n, ok := p.paramNames[v]; ok {
+		return n
+	}
+	return contextText(v)
+}
+
+// callSiteFix is the check at the call: the guard clause or the wrap,
+// after the renames it needs.
 func (p *planner) callSiteFix(f *finding) (*refactor.Fix, bool) {
 	site := f.site
-	if _, ok := site.stmt.(*ast.ExprStmt); !ok || f.ctx == nil || inGoroutine(site) || f.state.OperandsConsume {
+	if _, ok := site.stmt.(*ast.ExprStmt); !ok || f.check.v == nil || inGoroutine(site) || f.state.OperandsConsume {
 		return nil, false
 	}
-	ctxName, steps := p.contextName(site, f.ctx)
+	ctxName, steps := p.contextName(site, f.check.v)
 	if ctxName == "" {
+		return nil, false
+	}
+	renames, ok := p.renamesFor(site.fn, f.check)
+	if !ok {
 		return nil, false
 	}
 	skip, imports, ok := p.skip(site, ctxName)
 	if !ok {
 		return nil, false
 	}
-	steps = append(steps, skip, refactor.Imports{File: site.fn.file, Imports: imports})
+	steps = append(append(renames, steps...), skip, refactor.Imports{File: site.fn.file, Imports: imports})
 	return &refactor.Fix{Message: fixMessage, Steps: steps}, true
+}
+
+// renamesFor returns the renames a check on c at a call in f needs: its
+// own, and those of the handoffs of the parameter it checks; false where
+// one cannot be made.
+func (p *planner) renamesFor(f *funcNode, c fixCtx) ([]refactor.Step, bool) {
+	var steps []refactor.Step
+	if c.derived != nil {
+		r := p.renames[c.derived]
+		if r == nil {
+			return nil, false
+		}
+		steps = append(steps, r.step)
+	}
+	if ref, ok := paramOf(f, c.v); ok {
+		for _, r := range p.carried[ref] {
+			if r == nil {
+				return nil, false
+			}
+			steps = append(steps, r.step)
+		}
+	}
+	return steps, true
 }
 
 // contextName returns the name under which the call refers to ctx, and
@@ -127,7 +247,8 @@ func (p *planner) skip(site *callSite, ctxName string) (refactor.Skip, []refacto
 // groupFix is the fix of a helper group: each helper's new parameter, the
 // check that skips each event inside the helpers (the guard clause or the
 // wrap, as at a call site), and the context passed at every call of a
-// helper, in test files too; then the imports they need.
+// helper, in test files too, with the renames those contexts need; then
+// the imports they need.
 func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 	if g.unfixable {
 		return nil, false
@@ -155,10 +276,15 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 		steps = append(steps, refactor.Arg{Call: site.call, Text: g.param[site.fn.outermost()]})
 	}
 	for _, c := range g.callers {
-		name, named := p.contextName(c.site, c.ctx)
+		name, named := p.contextName(c.site, c.ctx.v)
 		if name == "" {
 			return nil, false
 		}
+		renames, ok := p.renamesFor(c.site.fn, c.ctx)
+		if !ok {
+			return nil, false
+		}
+		steps = append(steps, renames...)
 		steps = append(steps, refactor.Arg{Call: c.site.call, Text: name})
 		steps = append(steps, named...)
 	}

@@ -36,3 +36,9 @@ func whyRelated(idx *index, f *finding) []analysis.RelatedInformation {
 func related(n ast.Node, msg string) analysis.RelatedInformation {
 	return analysis.RelatedInformation{Pos: n.Pos(), End: n.End(), Message: msg}
 }
+
+// handoffRelated points at the derivation whose context a handoff hands
+// on.
+func handoffRelated(idx *index, h *handoff) []analysis.RelatedInformation {
+	return []analysis.RelatedInformation{related(h.d.Call, fmt.Sprintf("%s derives the context here; the code cancels it before the call at line %s", derivationText(h.d), lineOf(idx, h.site.call)))}
+}

@@ -2,7 +2,6 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -16,13 +15,13 @@ import (
 type finding struct {
 	site  *callSite
 	state *guardflow.CallState // with explanations
-	ctx   *types.Var           // the context the fix checks; nil when none can be named
+	check fixCtx               // the context the fix checks
 }
 
 // findFindings returns the package's findings in source order: the
 // findingCalls (judge.verdict) of the functions whose files are reported,
 // with the context a fix checks.
-func findFindings(idx *index, j *judge, em *emitters, reported func(*ast.File) bool, names *lookups) []*finding {
+func findFindings(idx *index, j *judge, em *emitters, reported func(*ast.File) bool, ch *chooser) []*finding {
 	var out []*finding
 	for _, f := range idx.funcs {
 		if !reported(f.file) {
@@ -31,22 +30,22 @@ func findFindings(idx *index, j *judge, em *emitters, reported func(*ast.File) b
 		for _, site := range f.calls {
 			if j.verdict(em, site) == findingCall {
 				state := j.states.stateAt(site, true)
-				out = append(out, &finding{site: site, state: state, ctx: fixContext(names, site, state)})
+				out = append(out, &finding{site: site, state: state, check: ch.choose(site, state)})
 			}
 		}
 	}
 	return out
 }
 
-// diagnose returns the findings' diagnostics: the message, the related
-// information, and the fixes the plan decided, built once each.
-func diagnose(pass *analysis.Pass, idx *index, em *emitters, findings []*finding, plan map[*finding][]*refactor.Fix) []analysis.Diagnostic {
+// diagnose returns the diagnostics of the findings and the handoffs: the
+// message, the related information, and the fixes the plan decided, built
+// once each.
+func diagnose(pass *analysis.Pass, idx *index, em *emitters, findings []*finding, handoffs []*handoff, plan *fixPlan) []analysis.Diagnostic {
 	sources := refactor.NewSources(idx.fset, pass.ReadFile)
 	built := make(map[*refactor.Fix]*analysis.SuggestedFix) // nil where an edit cannot be made
-	var out []analysis.Diagnostic
-	for _, f := range findings {
+	fixesOf := func(key any) []analysis.SuggestedFix {
 		var fixes []analysis.SuggestedFix
-		for _, fix := range plan[f] {
+		for _, fix := range plan.fixes[key] {
 			sf, ok := built[fix]
 			if !ok {
 				if b, ok := sources.Build(fix); ok {
@@ -58,12 +57,25 @@ func diagnose(pass *analysis.Pass, idx *index, em *emitters, findings []*finding
 				fixes = append(fixes, *sf)
 			}
 		}
+		return fixes
+	}
+	var out []analysis.Diagnostic
+	for _, f := range findings {
 		out = append(out, analysis.Diagnostic{
 			Pos:            f.site.call.Pos(),
 			End:            f.site.call.End(),
-			Message:        message(idx, em, f),
+			Message:        message(idx, em, f, plan),
 			Related:        append(em.chainRelated(f.site), whyRelated(idx, f)...),
-			SuggestedFixes: fixes,
+			SuggestedFixes: fixesOf(f),
+		})
+	}
+	for _, h := range handoffs {
+		out = append(out, analysis.Diagnostic{
+			Pos:            h.site.call.Pos(),
+			End:            h.site.call.End(),
+			Message:        handoffMessage(idx, h, plan),
+			Related:        handoffRelated(idx, h),
+			SuggestedFixes: fixesOf(h),
 		})
 	}
 	return out

@@ -55,11 +55,18 @@ func run(pass *analysis.Pass, s *settings) error {
 	// What is reported, in source order.
 	reported := func(file *ast.File) bool { return file != nil && (s.generated || !m.generated[file]) }
 	names := newLookups(m.info, m.pkg)
-	findings := findFindings(idx, j, em, reported, names)
-	groups := findHelperGroups(idx, em, j, names, m)
+	ch := newChooser(idx, names, fl.env)
+	findings := findFindings(idx, j, em, reported, ch)
+	groups := findHelperGroups(idx, em, j, ch, m)
+
+	// The checks that calls hand contexts the code has cancelled to.
+	checked := findCheckedParams(idx, j, em, findings, groups, ch, pass.ImportPackageFact)
+	checked.export(pass.ExportPackageFact)
+	handoffs := findHandoffs(idx, j, checked, ch, reported)
+
 	diags := bareDirectives(m.dirs, reported)
-	plan := planFixes(idx, names, findings, groups)
-	diags = append(diags, diagnose(pass, idx, em, findings, plan)...)
+	plan := planFixes(idx, names, ch, findings, groups, handoffs, checked)
+	diags = append(diags, diagnose(pass, idx, em, findings, handoffs, plan)...)
 	if s.strict {
 		diags = append(diags, looseChecks(idx, states, candidates, reported)...)
 	}

@@ -48,9 +48,16 @@ func NewHoldings(env *Env, f Func) *Holdings {
 		argOf:  make(map[*ast.Ident]*ast.CallExpr),
 		derivs: make(map[int]*Derivation),
 	}
-	h.solveBody(nil, &holdState{}, f.Body)
+	if h.Derives() {
+		h.solveBody(nil, &holdState{}, f.Body)
+	}
 	return h
 }
+
+// Derives reports whether the function makes a context that the code can
+// cancel. Where it does not, the code cancels none of its contexts, and
+// the holdings answer nothing (At reports no point).
+func (h *Holdings) Derives() bool { return len(h.scan.callDef) > 0 }
 
 // solveBody solves one body, then the literals defined in it.
 func (h *Holdings) solveBody(li *litInfo, entry *holdState, body *ast.BlockStmt) {

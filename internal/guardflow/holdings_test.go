@@ -107,8 +107,16 @@ func group(ctx context.Context) error {
 // A context derived by a function that does not cancel it holds the
 // parameter's.
 func transparent(ctx context.Context) {
+	sub, cancel := context.WithCancel(ctx)
+	defer cancel()
+	_ = scan(sub)
 	ctx = logInto(ctx)
 	mark("transparent", ctx)
+}
+
+// No derivation: the code cancels none of its contexts.
+func plain(ctx context.Context) {
+	mark("plain", ctx)
 }
 
 // Cancel functions stored where the analysis does not follow them.
@@ -162,6 +170,12 @@ func TestHoldings(t *testing.T) {
 			if call, ok := n.(*ast.CallExpr); ok && isCallTo(call, "mark") {
 				label := call.Args[0].(*ast.BasicLit).Value
 				p, ok := h.At(call)
+				if fd.Name.Name == "plain" {
+					if ok || h.Derives() {
+						t.Errorf("plain: the holdings of a function without derivations answer")
+					}
+					return true
+				}
 				if !ok {
 					t.Fatalf("no point at mark(%s)", label)
 				}

@@ -65,18 +65,17 @@ type litInfo struct {
 
 // holdScan is the result of the walk.
 type holdScan struct {
-	defs        []def
-	paramDef    map[*types.Var]int
-	nameDef     map[*ast.Ident]int
-	callDef     map[*ast.CallExpr]int
-	vars        map[*types.Var]int // the context variables, by index
-	nvars       int
-	cancellers  map[*types.Var]int
-	lits        map[*ast.FuncLit]*litInfo
-	litOrder    []*litInfo            // in source order
-	deferIndex  map[*ast.CallExpr]int // the calls of defer statements, numbered
-	defaults    []bitset              // each context variable's defs on entry to its function
-	outerParams map[*types.Var]bool
+	defs       []def
+	paramDef   map[*types.Var]int
+	nameDef    map[*ast.Ident]int
+	callDef    map[*ast.CallExpr]int
+	vars       map[*types.Var]int // the context variables, by index
+	nvars      int
+	cancellers map[*types.Var]int
+	lits       map[*ast.FuncLit]*litInfo
+	litOrder   []*litInfo            // in source order
+	deferIndex map[*ast.CallExpr]int // the calls of defer statements, numbered
+	defaults   []bitset              // each context variable's defs on entry to its function
 }
 
 // scanHoldings walks the body of sig, its literals included.

@@ -15,7 +15,8 @@ type Fix struct {
 	Steps   []Step
 }
 
-// A Step is one change of a fix: a Skip, a Param, an Arg or an Imports.
+// A Step is one change of a fix: a Skip, a Param, an Arg, a Rename or an
+// Imports.
 type Step interface{ step() }
 
 // Skip skips Stmt, a statement of File held by Parent, when Cancelled
@@ -46,6 +47,15 @@ type Arg struct {
 	Text string
 }
 
+// Rename gives each of Idents (a declaration first, then its uses) the
+// name Name; where Define is set, it is the = of the declaration's
+// assignment, which becomes :=.
+type Rename struct {
+	Idents []*ast.Ident
+	Name   string
+	Define token.Pos
+}
+
 // Imports are imports File needs.
 type Imports struct {
 	File    *ast.File
@@ -55,6 +65,7 @@ type Imports struct {
 func (Skip) step()    {}
 func (Param) step()   {}
 func (Arg) step()     {}
+func (Rename) step()  {}
 func (Imports) step() {}
 
 // Sources reads the files that fixes edit, each once for all its fixes.
@@ -90,29 +101,51 @@ func (s *Sources) source(pos token.Pos) ([]byte, *token.File, bool) {
 
 // Build returns the fix's edits, each once, in the order of its steps;
 // false when one cannot be made: a source that cannot be read, a statement
-// that cannot be skipped where it stands, an argument inside a statement
-// that a wrap rewrites.
+// that cannot be skipped where it stands, an argument or a name inside a
+// statement that a wrap rewrites.
 func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
 	var edits editSet
 	var rewritten [][2]token.Pos // the statements that wraps rewrite
-	for _, st := range fix.Steps {
-		switch st := st.(type) {
-		case Skip:
-			e, ok := s.skip(st)
+	inside := func(pos token.Pos) bool {
+		for _, r := range rewritten {
+			if r[0] <= pos && pos < r[1] {
+				return true
+			}
+		}
+		return false
+	}
+	skips := make(map[int]analysis.TextEdit) // by step
+	for i, st := range fix.Steps {
+		if sk, ok := st.(Skip); ok {
+			e, ok := s.skip(sk)
 			if !ok {
 				return analysis.SuggestedFix{}, false
 			}
-			edits.add(e)
+			skips[i] = e
 			rewritten = append(rewritten, [2]token.Pos{e.Pos, e.End}) // empty for a guard clause
+		}
+	}
+	for i, st := range fix.Steps {
+		switch st := st.(type) {
+		case Skip:
+			edits.add(skips[i])
 		case Param:
 			edits.add(paramEdits(st)...)
 		case Arg:
-			for _, r := range rewritten {
-				if r[0] <= st.Call.Lparen && st.Call.Lparen < r[1] {
-					return analysis.SuggestedFix{}, false
-				}
+			if inside(st.Call.Lparen) {
+				return analysis.SuggestedFix{}, false
 			}
 			edits.add(insertArg(st.Call, st.Text))
+		case Rename:
+			for _, id := range st.Idents {
+				if inside(id.Pos()) {
+					return analysis.SuggestedFix{}, false
+				}
+				edits.add(analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(st.Name)})
+			}
+			if st.Define.IsValid() {
+				edits.add(analysis.TextEdit{Pos: st.Define, End: st.Define + 1, NewText: []byte(":=")})
+			}
 		case Imports:
 			edits.add(AddImports(s.fset, st.File, st.Imports)...)
 		}

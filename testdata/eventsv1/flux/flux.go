@@ -1,4 +1,4 @@
-package flux // want package:"reachesSinks"
+package flux // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
 
 // A Flux-style reconciler on runtime v0.117's events.Recorder: helpers,
 // fresh checks, rule 3 and directives on the new calls.

@@ -1,4 +1,4 @@
-package configured // want package:"reachesSinks"
+package configured // want package:"reachesSinks" package:`checks\(Reconcile\[0\]\)`
 
 // Sinks and guards added by configuration.
 

@@ -1,4 +1,4 @@
-package directives // want package:"reachesSinks"
+package directives // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 import (
 	"context"

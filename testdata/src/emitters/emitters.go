@@ -1,4 +1,4 @@
-package emitters // want package:"reachesSinks"
+package emitters // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 // Helpers without a context that emit are judged at their call sites;
 // guarded functions: unexported helpers may rely on guarded call sites.

@@ -1,4 +1,4 @@
-package strict // want package:"reachesSinks"
+package strict // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 // -strict reports checks that also skip events on a timeout.
 

@@ -1,4 +1,4 @@
-package typeparams // want package:"reachesSinks"
+package typeparams // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
 
 // Generic reconcilers, recorders held in generic structs, generic emitter
 // helpers and guards, instantiated function values.

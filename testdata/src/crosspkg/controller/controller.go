@@ -1,4 +1,4 @@
-package controller // want package:"reachesSinks"
+package controller // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package closures // want package:"reachesSinks"
+package closures // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package renamed // want package:"reachesSinks"
+package renamed // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 import (
 	stdctx "context"

@@ -1,4 +1,4 @@
-package shadowed // want package:"reachesSinks"
+package shadowed // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 import (
 	"context"

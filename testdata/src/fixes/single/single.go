@@ -1,4 +1,4 @@
-package single // want package:"reachesSinks"
+package single // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 import "context"
 

@@ -1,4 +1,4 @@
-package wrap // want package:"reachesSinks"
+package wrap // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 import (
 	"context"

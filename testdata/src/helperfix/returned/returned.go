@@ -1,4 +1,4 @@
-package returned // want package:"reachesSinks"
+package returned // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
 
 // A helm-style failure helper that returns an error. Handed the context,
 // its calls become context-consuming; a check that holds at a call whose

@@ -1,4 +1,4 @@
-package single // want package:"reachesSinks"
+package single // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
 
 // A kustomize-style helper without a context, called from reconcile code
 // several times: the fix passes the context to it and checks it there,

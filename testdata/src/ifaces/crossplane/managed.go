@@ -1,4 +1,4 @@
-package crossplane // want package:"reachesSinks"
+package crossplane // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
 
 // A managed reconciler in crossplane-runtime's style: every event goes
 // through event.Recorder, an emitter interface method of another package

@@ -1,4 +1,4 @@
-package karpenter // want package:"reachesSinks"
+package karpenter // want package:"reachesSinks" package:`checks\(Controller\.Reconcile\[0\]\)`
 
 // A provider's controller in karpenter's style: every event goes through
 // events.Recorder.Publish, whose implementation reaches the recorder

@@ -1,4 +1,4 @@
-package broken // want package:"reachesSinks"
+package broken // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
 
 // Package broken does not type-check, as a checkout whose generated code
 // was never generated, or with an import the proxy refuses. The analyzer

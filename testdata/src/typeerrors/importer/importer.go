@@ -1,4 +1,4 @@
-package importer // want package:"reachesSinks"
+package importer // want package:"reachesSinks" package:`checks\(Reconcile\[0\]\)`
 
 // Package importer imports a package that does not type-check: the
 // facts of that package's emitters reach it.

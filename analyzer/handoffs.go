@@ -1,0 +1,77 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+)
+
+// handoff is a call that hands a context the code has cancelled, on every
+// path to the call on which it was derived, to a function that checks
+// that parameter before its events: the check would drop every event.
+type handoff struct {
+	site   *callSite
+	target paramRef              // the parameter it is handed to
+	kind   checkKind             // how the callee checks it
+	d      *guardflow.Derivation // the derivation whose context it hands on
+	// arg is the argument, a variable that, once d's context has a name of
+	// its own, holds at the call the context d derives from: the rename
+	// keeps it. nil where the rename would not mend the call.
+	arg *ast.Ident
+}
+
+// findHandoffs returns the handoffs in the functions analysed under the
+// scope, in source order. Only functions that make contexts the code can
+// cancel have them.
+func findHandoffs(idx *index, j *judge, checked *checkedParams, ch *chooser, reported func(*ast.File) bool) []*handoff {
+	var out []*handoff
+	for _, f := range idx.funcs {
+		if f.iface || !reported(f.file) || !j.reconcile.analysed(f) || !ch.holdingsOf(f).Derives() {
+			continue
+		}
+		for _, site := range f.calls {
+			if h := handoffAt(idx, checked, ch, site); h != nil && !j.dirs.ignored(site) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// handoffAt returns the handoff a call makes, if any: the first checked
+// context parameter of its callee handed a context that the code has
+// cancelled.
+func handoffAt(idx *index, checked *checkedParams, ch *chooser, site *callSite) *handoff {
+	if site.dispatch() || site.callee == nil {
+		return nil
+	}
+	pt, ok := ch.holdingsOf(site.fn).At(site.call)
+	if !ok {
+		return nil
+	}
+	params := site.callee.Signature().Params()
+	for k := range params.Len() {
+		if !isContextType(params.At(k).Type()) {
+			continue
+		}
+		kind := checked.of(site.callee, k)
+		if kind == notChecked {
+			continue
+		}
+		ai, ok := argIndex(idx.info, site.call, k)
+		if !ok {
+			continue
+		}
+		if d := pt.CancelledArg(ai); d != nil {
+			h := &handoff{site: site, target: paramRef{site.callee, k}, kind: kind, d: d}
+			if v, ok := idx.info.Uses[identOf(site.call.Args[ai])].(*types.Var); ok && v == d.Var {
+				if want, ok := pt.ShutdownOnly(v); ok && pt.HoldsOnlyWithout(v, d, want) {
+					h.arg = identOf(site.call.Args[ai])
+				}
+			}
+			return h
+		}
+	}
+	return nil
+}

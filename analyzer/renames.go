@@ -1,0 +1,215 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callee"
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
+)
+
+// A derived context takes a fresh name where the name it took is the one
+// a check must read the context it derives from by:
+//
+//	ctx, cancel := context.WithTimeout(ctx, d)   // becomes scanCtx, cancel := ...
+//
+// Every use that the derivation's assignment reaches takes the fresh
+// name, but for those meant to read the parent again: the uses in a
+// literal deferred before it (it runs after the deferred cancel), and the
+// context arguments of the calls handed a context that the code has
+// cancelled (kept). The rename is not made where it would change what
+// other code reads: a use reached by both the parent and the derived
+// context, a literal that may run after the derivation and reads the
+// name, a use the fresh name cannot reach, a declaration that hides a
+// name assigned elsewhere too, or one made with = where := would hide
+// another variable.
+
+// renamePlan is a derived context's fresh name and the names it replaces.
+type renamePlan struct {
+	d    *guardflow.Derivation
+	name string
+	step refactor.Rename
+}
+
+// planRename decides the rename of d; "" and why where it is not safe.
+// keep are the uses that are to read the parent.
+func planRename(idx *index, h *guardflow.Holdings, d *guardflow.Derivation, keep map[*ast.Ident]bool) (*renamePlan, string) {
+	info := idx.info
+	v := d.Var
+	if d.Name == nil || v == nil || idx.escaping[v] || v.Kind() == types.ResultVar {
+		return nil, "its variable cannot be followed"
+	}
+	declares := info.Defs[d.Name] == v
+	scope := scopeAt(idx, d.Assign.Pos())
+	define := token.NoPos
+	switch {
+	case d.Tok == token.ASSIGN:
+		a, ok := d.Assign.(*ast.AssignStmt)
+		if !ok || !othersInScope(info, a, d.Name, scope) {
+			return nil, "its assignment, with =, assigns variables of an outer scope too"
+		}
+		define = a.TokPos
+	case d.Tok != token.DEFINE:
+		return nil, "its assignment is not a declaration"
+	}
+	idents := []*ast.Ident{d.Name}
+	kept := make(map[*ast.Ident]bool)
+	for _, u := range h.Uses(v) {
+		deferred, later := h.RunsAfter(u, d)
+		switch {
+		case !u.ReachedBy(d):
+			if later {
+				return nil, fmt.Sprintf("a function literal that may run after it reads %s (line %s)", v.Name(), lineAt(idx.fset, u.Ident.Pos()))
+			}
+		case deferred || keep[u.Ident]:
+			kept[u.Ident] = true
+		case !u.OnlyBy(d):
+			return nil, fmt.Sprintf("%s at line %s may hold either context", v.Name(), lineAt(idx.fset, u.Ident.Pos()))
+		case u.Ident.Pos() < d.Assign.End() || !scope.Contains(u.Ident.Pos()):
+			return nil, fmt.Sprintf("%s at line %s is outside the block that declares it", v.Name(), lineAt(idx.fset, u.Ident.Pos()))
+		default:
+			idents = append(idents, u.Ident)
+		}
+	}
+	if declares && !allRenamedOrKept(info, v, d.Name, idents, kept) {
+		return nil, fmt.Sprintf("%s is assigned elsewhere too", v.Name())
+	}
+	used := idx.namesIn(d.Assign)
+	name, ok := refactor.FreshName(nameBase(info, h, d, idents[1:]), func(name string) bool { return !used[name] })
+	if !ok {
+		return nil, "no name is free"
+	}
+	return &renamePlan{d: d, name: name, step: refactor.Rename{Idents: idents, Name: name, Define: define}}, ""
+}
+
+// othersInScope reports whether the names an assignment with = assigns
+// besides name are blank or declared in scope: := declares none of them
+// anew.
+func othersInScope(info *types.Info, a *ast.AssignStmt, name *ast.Ident, scope *types.Scope) bool {
+	for _, l := range a.Lhs {
+		id := identOf(l)
+		if id == nil {
+			return false
+		}
+		if id == name || id.Name == "_" {
+			continue
+		}
+		if obj := info.Uses[id]; obj == nil || obj.Parent() != scope {
+			return false
+		}
+	}
+	return true
+}
+
+// allRenamedOrKept reports whether every reference to v, a variable the
+// derivation declares, is renamed or kept: a reference left would refer
+// to the variable its name resolves to once v is gone.
+func allRenamedOrKept(info *types.Info, v *types.Var, decl *ast.Ident, renamed []*ast.Ident, kept map[*ast.Ident]bool) bool {
+	done := make(map[*ast.Ident]bool)
+	for _, id := range renamed {
+		done[id] = true
+	}
+	for id, obj := range info.Uses {
+		if obj == v && !done[id] && !kept[id] {
+			return false
+		}
+	}
+	return true
+}
+
+// scopeAt returns the innermost scope that holds pos.
+func scopeAt(idx *index, pos token.Pos) *types.Scope {
+	s := idx.pkg.Scope().Innermost(pos)
+	if s == nil {
+		return idx.pkg.Scope()
+	}
+	return s
+}
+
+// nameBase is the name a derived context takes, before it is made free:
+// what it is for, from the function that the renamed uses hand it to and
+// that may fail (scanCtx for r.scan(ctx, obj)), where there is one; else
+// what it is (timeoutCtx, cancelCtx, groupCtx).
+func nameBase(info *types.Info, h *guardflow.Holdings, d *guardflow.Derivation, renamed []*ast.Ident) string {
+	purpose := ""
+	for _, u := range h.Uses(d.Var) {
+		if u.Arg == nil || !isRenamed(u.Ident, renamed) {
+			continue
+		}
+		sig, ok := guardflow.SignatureOf(info, u.Arg.Fun)
+		if !ok || !guardflow.ReturnsError(sig) {
+			continue
+		}
+		id := callee.Ident(u.Arg)
+		if id == nil {
+			continue
+		}
+		name := id.Name
+		switch {
+		case purpose == "":
+			purpose = name
+		case purpose != name:
+			purpose = "-"
+		}
+	}
+	if purpose != "" && purpose != "-" {
+		return lowerFirst(purpose) + "Ctx"
+	}
+	switch f := d.Func; {
+	case d.Group:
+		return "groupCtx"
+	case strings.HasPrefix(f, "WithTimeout"):
+		return "timeoutCtx"
+	case strings.HasPrefix(f, "WithDeadline"):
+		return "deadlineCtx"
+	case strings.HasPrefix(f, "WithCancel"):
+		return "cancelCtx"
+	}
+	return "derivedCtx"
+}
+
+func isRenamed(id *ast.Ident, renamed []*ast.Ident) bool {
+	for _, r := range renamed {
+		if r == id {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerFirst lowers the first letter: ReconcileSource -> reconcileSource.
+func lowerFirst(s string) string {
+	r := []rune(s)
+	if len(r) > 0 {
+		r[0] = unicode.ToLower(r[0])
+	}
+	return string(r)
+}
+
+// namesIn returns the names used anywhere in the outermost function that
+// holds pos (its literals included): a fresh name must be none of them.
+func (idx *index) namesIn(n ast.Node) map[string]bool {
+	var outer *funcNode
+	for _, f := range idx.funcs {
+		if f.body != nil && f.parent == nil && f.body.Pos() <= n.Pos() && n.Pos() < f.body.End() {
+			outer = f
+			break
+		}
+	}
+	names := make(map[string]bool)
+	if outer == nil {
+		return names
+	}
+	ast.Inspect(outer.body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			names[id.Name] = true
+		}
+		return true
+	})
+	return names
+}
