@@ -28,10 +28,10 @@ type paramRef struct {
 type checkKind uint8
 
 const (
-	notChecked  checkKind = iota
-	checkedHere           // a check written in the function
-	checkedByFix          // the check a fix inserts
-	checkedOn             // passed on to a function that checks it
+	notChecked   checkKind = iota
+	checkedHere            // a check written in the function
+	checkedByFix           // the check a fix inserts
+	checkedOn              // passed on to a function that checks it
 )
 
 // checkedParams are the context parameters checked before events, with

@@ -91,7 +91,7 @@ type planner struct {
 	lookups    *lookups
 	paramNames map[*types.Var]string
 	renames    map[*guardflow.Derivation]*renamePlan // nil where the rename cannot be made
-	carried    map[paramRef][]*renamePlan           // the renames a check on a parameter needs at the calls handing it cancelled contexts
+	carried    map[paramRef][]*renamePlan            // the renames a check on a parameter needs at the calls handing it cancelled contexts
 }
 
 // planRenames decides, once each, the renames that the fixes' contexts and
