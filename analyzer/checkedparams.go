@@ -50,9 +50,12 @@ type checkedParams struct {
 // has them do not.
 type checkedFact struct{ Funcs []checkedFunc } // sorted by name: a fact's encoding is deterministic
 
+// checkedFunc is a function's checked parameters: by a check in its code
+// (written there or where it passes them on), or by the check a fix
+// inserts.
 type checkedFunc struct {
-	Name   string
-	Params []int
+	Name        string
+	Here, ByFix []int
 }
 
 func (*checkedFact) AFact() {}
@@ -60,18 +63,30 @@ func (*checkedFact) AFact() {}
 func (f *checkedFact) String() string {
 	var names []string
 	for _, fn := range f.Funcs {
-		names = append(names, fmt.Sprintf("%s%v", fn.Name, fn.Params))
+		var params []string
+		for _, i := range fn.Here {
+			params = append(params, fmt.Sprint(i))
+		}
+		for _, i := range fn.ByFix {
+			params = append(params, fmt.Sprint("fix ", i))
+		}
+		names = append(names, fn.Name+"["+strings.Join(params, " ")+"]")
 	}
 	return "checks(" + strings.Join(names, " ") + ")"
 }
 
-// params returns the checked parameters of the function named name.
-func (f *checkedFact) params(name string) []int {
+// kind returns how the parameter k of the function named name is checked.
+func (f *checkedFact) kind(name string, k int) checkKind {
 	i, ok := slices.BinarySearchFunc(f.Funcs, name, func(fn checkedFunc, name string) int { return strings.Compare(fn.Name, name) })
-	if !ok {
-		return nil
+	switch {
+	case !ok:
+		return notChecked
+	case slices.Contains(f.Funcs[i].Here, k):
+		return checkedHere
+	case slices.Contains(f.Funcs[i].ByFix, k):
+		return checkedByFix
 	}
-	return f.Funcs[i].Params
+	return notChecked
 }
 
 // of returns how the parameter k of fn, a function of this package or
@@ -90,10 +105,10 @@ func (c *checkedParams) of(fn *types.Func, k int) checkKind {
 		}
 		c.imported[fn.Pkg()] = f
 	}
-	if f != nil && slices.Contains(f.params(methodText(fn)), k) {
-		return checkedHere
+	if f == nil {
+		return notChecked
 	}
-	return notChecked
+	return f.kind(methodText(fn), k)
 }
 
 // findCheckedParams finds the checked parameters: written checks, the
@@ -149,20 +164,31 @@ func findCheckedParams(idx *index, j *judge, em *emitters, findings []*finding, 
 // export exports the package's fact, if it has exported functions that
 // check parameters.
 func (c *checkedParams) export(export func(analysis.Fact)) {
-	funcs := make(map[string][]int)
-	for r := range c.kind {
-		if r.fn.Exported() {
-			name := methodText(r.fn)
-			funcs[name] = append(funcs[name], r.i)
+	funcs := make(map[string]*checkedFunc)
+	for r, kind := range c.kind {
+		if !r.fn.Exported() {
+			continue
+		}
+		name := methodText(r.fn)
+		f := funcs[name]
+		if f == nil {
+			f = &checkedFunc{Name: name}
+			funcs[name] = f
+		}
+		if kind == checkedByFix {
+			f.ByFix = append(f.ByFix, r.i)
+		} else {
+			f.Here = append(f.Here, r.i)
 		}
 	}
 	if len(funcs) == 0 {
 		return
 	}
 	fact := new(checkedFact)
-	for name, params := range funcs {
-		slices.Sort(params)
-		fact.Funcs = append(fact.Funcs, checkedFunc{name, params})
+	for _, f := range funcs {
+		slices.Sort(f.Here)
+		slices.Sort(f.ByFix)
+		fact.Funcs = append(fact.Funcs, *f)
 	}
 	slices.SortFunc(fact.Funcs, func(a, b checkedFunc) int { return strings.Compare(a.Name, b.Name) })
 	export(fact)

@@ -1,4 +1,4 @@
-package fixes // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\] R\.Unnamed\[0\]\)`
+package fixes // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\] R\.Unnamed\[fix 0\]\)`
 
 // The fix on the events.k8s.io/v1 calls: the same wrap as for core/v1.
 

@@ -1,4 +1,4 @@
-package sinks // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
+package sinks // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[fix 0\]\)`
 
 // Every form of events.k8s.io/v1 sink, and look-alikes that are not, in a
 // code base in the middle of the migration: core/v1 calls still count.

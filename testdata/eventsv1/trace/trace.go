@@ -1,4 +1,4 @@
-package trace // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
+package trace // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[fix 0\]\)`
 
 // Trace events on the events.k8s.io/v1 API: the type is the third argument
 // of Eventf and the fourth of AnnotatedEventf, as Flux's runtime v0.117

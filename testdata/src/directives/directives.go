@@ -1,4 +1,4 @@
-package directives // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
+package directives // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\]\)`
 
 import (
 	"context"

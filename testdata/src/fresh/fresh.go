@@ -1,4 +1,4 @@
-package fresh // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
+package fresh // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\]\)`
 
 // A check guards an event only until the next call that is handed the
 // context and can fail: after it, the check is stale.

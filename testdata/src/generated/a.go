@@ -1,3 +1,3 @@
-package generated // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
+package generated // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\]\)`
 
 // The other file of the package is generated.

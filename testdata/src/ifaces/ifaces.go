@@ -1,4 +1,4 @@
-package ifaces // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\] ctxPublisher\.Publish\[0\]\)`
+package ifaces // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\] ctxPublisher\.Publish\[fix 0\]\)`
 
 // Emitter interface methods: an interface method emits when a named type
 // of its package implements the interface and that type's method emits.

@@ -1,4 +1,4 @@
-package requests // want package:"reachesSinks" package:`checks\(EventServer\.Notify\[0\] EventServer\.Reconcile\[0\]\)`
+package requests // want package:"reachesSinks" package:`checks\(EventServer\.Notify\[fix 0\] EventServer\.Reconcile\[0\]\)`
 
 // An inbound HTTP request's context is not cancelled at shutdown: events
 // whose only context is one are left alone, in the handler and in the

@@ -1,4 +1,4 @@
-package scope // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\] R\.Run\[0\]\)`
+package scope // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\] R\.Run\[fix 0\]\)`
 
 // Scope reconcile: only code that a Reconcile method (or -roots) reaches
 // through calls or references is checked; the rest are emitters.

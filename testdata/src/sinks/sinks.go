@@ -1,4 +1,4 @@
-package sinks // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
+package sinks // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[fix 0\]\)`
 
 // Every form of event sink, and look-alikes that are not.
 

@@ -1,4 +1,4 @@
-package trace // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
+package trace // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\]\)`
 
 // Trace events are not notifications: an emission whose event type is the
 // constant "Trace" is never reported, in every sink shape and through

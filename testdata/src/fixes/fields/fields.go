@@ -1,4 +1,4 @@
-package fields // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
+package fields // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\]\)`
 
 // A test of a context held in a field is no check: the fix checks the
 // context parameter.

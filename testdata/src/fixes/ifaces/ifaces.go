@@ -1,4 +1,4 @@
-package ifaces // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
+package ifaces // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\]\)`
 
 // Calls through emitter interface methods get the same fix as any event:
 // the one statement is wrapped.

@@ -1,4 +1,4 @@
-package noimport // want package:"reachesSinks" package:`checks\(R\.Run\[0\]\)`
+package noimport // want package:"reachesSinks" package:`checks\(R\.Run\[fix 0\]\)`
 
 import "context"
 

@@ -1,4 +1,4 @@
-package renamed // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
+package renamed // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\]\)`
 
 import (
 	stdctx "context"

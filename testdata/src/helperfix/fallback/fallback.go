@@ -1,4 +1,4 @@
-package fallback // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
+package fallback // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[fix 0\]\)`
 
 // Helpers that the fix cannot change: each call is wrapped where it stands
 // instead.

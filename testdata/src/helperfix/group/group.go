@@ -1,4 +1,4 @@
-package group // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
+package group // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[fix 0\]\)`
 
 // A helm-style group: failure sets a condition, then calls event; success
 // calls event too. One fix gives all three a context and checks it only

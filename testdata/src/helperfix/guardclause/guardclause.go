@@ -1,4 +1,4 @@
-package guardclause // want package:"reachesSinks" package:`checks\(Upgrade\.Reconcile\[0\]\)`
+package guardclause // want package:"reachesSinks" package:`checks\(Upgrade\.Reconcile\[fix 0\]\)`
 
 // A helm-style action reconciler whose helpers end with their event:
 // success notes a recovery through recovered, records the revision, then

@@ -1,4 +1,4 @@
-package names // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
+package names // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[fix 0\]\)`
 
 // The name the new parameter takes hides nothing the helper uses.
 

@@ -1,4 +1,4 @@
-package tests // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[0\]\)`
+package tests // want package:"reachesSinks" package:`checks\(Reconciler\.Reconcile\[fix 0\]\)`
 
 // A helper that the package's tests call directly, as helm-controller's
 // call r.failure: the fix passes them context.Background(), or the

@@ -1,4 +1,4 @@
-package reconciler // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
+package reconciler // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\]\)`
 
 // Package reconciler calls the implementation of package publish, outside
 // reconcile code, both through its interface and directly: the two calls
