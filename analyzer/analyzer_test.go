@@ -48,7 +48,7 @@ func TestConfigs(t *testing.T) {
 		// which has no root) is an emitter, through its interface and
 		// directly alike (scope/reconciler).
 		{"scope", analyzer.Config{Scope: "reconcile", Roots: []string{`^scope\.R\.Run$`}},
-			[]string{"scope", "scope/publish", "scope/eventlogf", "scope/reconciler"}},
+			[]string{"scope", "scope/publish", "scope/eventlogf", "scope/reconciler", "scope/derived"}},
 		{"strict", analyzer.Config{Strict: true}, []string{"strict"}},
 		{"configured", analyzer.Config{
 			Sinks:  []string{"configured.Notifier.Send", "configured.Alert"},

@@ -27,6 +27,12 @@ func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, fixPackages...)
 }
 
+// TestFixesScopeReconcile checks the fixes of RULE v7 in reconcile code
+// under scope reconcile against their golden files.
+func TestFixesScopeReconcile(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Config{Scope: analyzer.ScopeReconcile}), "scope/derived")
+}
+
 // TestGoldenSectionsOffered checks that each section of a golden archive
 // names the message of a fix that is offered: analysistest compares only
 // the messages it meets, so a fix that is no longer offered (a helper
