@@ -34,6 +34,10 @@
 //		r.Eventf(obj, corev1.EventTypeWarning, "PatchFailed", "%s", err)
 //	}
 //
+// It also reports each call that hands a context the code has already
+// cancelled to a function that checks it before its events, which would
+// drop every one of them (see "Calls that hand on a cancelled context").
+//
 // # Sinks
 //
 // A sink is a call that publishes an event, in either Kubernetes event API,
@@ -387,11 +391,8 @@
 //
 // For a call that is an expression statement, the fix wraps that one
 // statement in if !errors.Is(ctx.Err(), context.Canceled) { ... }, so
-// logging and status updates around it stay untouched. It uses the
-// function's own context parameter (the one named ctx, else the first),
-// else that of the nearest enclosing function, else the local context
-// declared last; only one that is usable on every path to the call and can
-// be named there. A blank or unnamed context parameter is named ctx (or
+// logging and status updates around it stay untouched. It checks the
+// context that the next section chooses. A blank or unnamed context parameter is named ctx (or
 // ctx2, ctx3... when ctx would hide a name the function uses or is taken
 // where a fix goes); every fix in the function uses the same name; other
 // unnamed parameters become _. The errors and context imports are added
@@ -499,6 +500,86 @@
 // a check before the statement would be stale at the call); and where no
 // usable context can be named at the call.
 //
+// # The context a fix checks
+//
+// The fix checks the function's own context parameter (the one named ctx,
+// else the first), else that of the nearest enclosing function, else the
+// local context declared last: the first that is usable on every path to
+// the call. It never checks a context that the code itself may have
+// cancelled there, which would report "cancelled" on every run and drop
+// every event: a context made by context.WithCancel, WithTimeout or
+// WithDeadline (or their Cause forms, or any call that returns a context
+// and a func() or func(error), such as signal.NotifyContext) is cancelled
+// by its cancel function as well as by shutdown; one made by
+// errgroup.WithContext by the group's first error and by Wait. At a point,
+// a context is cancelled by the code when, on some path to it, its cancel
+// function has been called or used as a value (handed to a function,
+// stored in a field, a map or a channel, captured by a literal that may
+// call it), or its group has started a goroutine or been waited for.
+// defer cancel() is neither, except for a function literal deferred before
+// it: deferred calls run last in, first out, so inside that literal the
+// cancel has run. A literal that may run more than once or beside itself
+// (handed to a function such as a parallel-for or g.Go, started with go,
+// held by a variable or stored) counts a cancel it calls or hands on
+// anywhere in it as done at every point in it; a literal called where it
+// is defined sees what holds there.
+//
+// What a variable holds is decided where it is used, flow-sensitively. At
+// the top level of a function body, ctx, cancel := context.WithTimeout(ctx, d)
+// assigns the parameter ctx itself (Go's redeclaration rule), so a literal
+// deferred before it, which reads ctx when the function returns, sees the
+// derived context; inside an inner block the same line declares a new ctx
+// that hides the parameter there. A copy, or a context derived by a
+// function that does not cancel it (ctrl.LoggerInto(ctx, log)), holds what
+// it was made from.
+//
+// Where the chosen context may have been cancelled by the code, the fix
+// checks the nearest context it was derived from that the code has not
+// cancelled there, under the name that refers to it where the check is
+// written. Where no name does, because the derivation took the name (it
+// reassigned or hid it), the derived context gets a fresh name, after what
+// it is handed to (scanCtx for r.scan(ctx, obj)), else after what it is
+// (timeoutCtx, deadlineCtx, cancelCtx, groupCtx):
+//
+//	scanCtx, cancel := context.WithTimeout(ctx, d)
+//	defer cancel()
+//	err := r.scan(scanCtx, obj)
+//
+// Every use that the derivation's assignment reaches takes the new name,
+// but for a literal deferred before it (after the rename it reads the
+// parent, which is the point) and the calls that hand a cancelled context
+// on (below); = becomes := where that declares nothing else anew. The
+// rename is not made, and the finding has no fix and says which context to
+// keep under a name of its own, where it would change what other code
+// reads: a use that both the parent and the derived context may reach, a
+// literal that may run after the derivation and reads the name, a use
+// outside the block that declares the new name, a declared name that is
+// also assigned elsewhere, an assignment to a field or with = to variables
+// of an outer scope. The same holds where a context not derived from the
+// chosen one takes its name (a closure's own ctx := context.Background()):
+// the parameter is still the usable context, but no name reaches it. A
+// helper fixed at its depth is passed the same context as the call-site
+// fix would check.
+//
+// # Calls that hand on a cancelled context
+//
+// A call that hands a context the code has cancelled, on every path to
+// the call on which it was derived (a deferred literal that runs after a
+// deferred cancel, a call after cancel(); a return before the derivation
+// leaves the parent in place), to a function that checks that parameter
+// before its events is reported at the call: the check would drop every
+// event. The function checks it where a check written on the parameter
+// guards one of its events, where a fix inserts a check on it (at a sink,
+// or passing it to a helper fixed at its depth), or where it passes the
+// parameter on, unchanged, to a function that checks it; across packages
+// through a fact. The fix is the rename above; the call's argument keeps
+// its name and so reads the parent. A fix that inserts a check on a
+// parameter carries the renames that such calls of its function in the
+// package need, so that -fix applies both or neither: the check alone
+// would silence the function's events on every reconciliation. Two fixes
+// that carry the same rename make identical edits, which the drivers
+// apply once.
+//
 // # Strict mode
 //
 // ctx.Err() != nil also skips events when the context timed out, which is a
@@ -531,6 +612,9 @@
 //	errorsIs        a function that forwards to errors.Is
 //	noReturn        a function that never returns
 //	reachesSinks    a package that imports, directly or transitively, one that declares sinks
+//	checks(...)     a package's exported functions that check context parameters before their
+//	                events: F[i] where code checks parameter i (written, or passed on to a check),
+//	                F[fix i] where the fix inserts the check
 //
 // # Code with type errors
 //
@@ -550,7 +634,10 @@
 // Control-flow graphs and the dataflow are built only for functions that
 // may emit, and the explanation pass only for functions with findings.
 // Deciding implementations costs the package's interfaces times its named
-// types, nothing from other packages. The
+// types, nothing from other packages. Which contexts the code cancels
+// itself is followed only in functions that derive a cancellable context,
+// and only where a fix or a call to a function that checks its context
+// asks. The
 // cost grows linearly with the size of a function, its nesting and its
 // number of findings.
 package analyzer
