@@ -100,6 +100,9 @@ func checkGenerated(t *testing.T, data []byte) {
 		fixedSites[before[d.Pos]] = true
 	}
 	after := second.callIndex()
+	if root, errs := checkSource(t, file); len(errs) == 0 {
+		checkShutdownOnly(t, root, file, fixedSites, after, string(formatted))
+	}
 	for _, d := range second.diags {
 		if i, ok := after[d.Pos]; ok && fixedSites[i] && len(d.SuggestedFixes) > 0 {
 			t.Fatalf("%s: still fixable after its fix: %s\nfixed:\n%s\nfrom:\n%s",

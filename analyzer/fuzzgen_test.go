@@ -26,6 +26,8 @@ type gen struct {
 	haveRec map[string]bool // Reconcile methods already declared, by receiver
 	events  int             // emissions written, to vary their event types
 	endings int             // bodies without results written, to vary how they end
+	derives int             // derived contexts written, to vary how the code cancels them
+	seeds   int             // Reconcile bodies written, to vary whether they open with the seed issue's shape
 }
 
 // genFunc is a generated function that others may call or take as a value.
@@ -122,6 +124,7 @@ func (g *gen) header() {
 	"time"
 
 	"github.com/fluxcd/pkg/runtime/events"
+	"golang.org/x/sync/errgroup"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	kevents "k8s.io/client-go/tools/events"
@@ -133,6 +136,7 @@ var (
 	_ time.Duration
 	_ %[2]sContext
 	_ = http.StatusOK
+	_ = errgroup.WithContext
 )
 
 type R struct {
@@ -181,6 +185,15 @@ func emitAny[T any](rec %[1]s.EventRecorder, obj runtime.Object, v T) {
 }
 
 func work(ctx %[2]sContext) error { return ctx.Err() }
+
+// handOff keeps a cancel function: whoever holds it may call it.
+func handOff(cancel func()) { _ = cancel }
+
+// report emits with the context it is handed: the fix checks it there.
+func report(ctx %[2]sContext, r *R) {
+	_ = ctx
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "Reported", "m")
+}
 
 var _ = reconcile.Result{}`, rec, g.cq)
 	if g.eq != "-" {
@@ -266,6 +279,7 @@ func (g *gen) body(f genFunc) {
 	case 0:
 		g.line("func (r *R) %s(ctx %s, req reconcile.Request) (reconcile.Result, error) {\n_ = req", f.name, c)
 		e.ret = result
+		g.seedShape()
 	case 1:
 		g.line("func (r *R) %s(_ %s, obj *corev1.ConfigMap) error {\n_ = obj", f.name, c)
 		e.ctx, e.ret = "", "return nil"
@@ -309,6 +323,20 @@ func (g *gen) body(f genFunc) {
 		g.ending()
 	}
 	g.line("}\n")
+}
+
+// seedShape opens every other Reconcile body with the seed issue's
+// shape: a deferred literal that hands its ctx to a function that emits,
+// then a timeout that reassigns ctx and whose cancel is deferred after
+// it, so that the literal reads a context the code has cancelled. It
+// consumes no input, so that the corpus keeps its programs.
+func (g *gen) seedShape() {
+	g.seeds++
+	if g.seeds%2 == 0 {
+		return
+	}
+	cancel := g.fresh("cancel")
+	g.line("defer func() {\nreport(ctx, r)\n}()\nctx, %s := %sWithTimeout(ctx, time.Second)\ndefer %s()", cancel, g.cq, cancel)
 }
 
 // ending ends a body without results, in turn: as generated, with an

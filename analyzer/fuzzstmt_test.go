@@ -83,10 +83,31 @@ func (g *gen) consume(e *env) {
 		b := g.fresh("ok")
 		g.line("%s := %s\n_ = work(%s)\nif !%s {\n%s\n}", b, g.check(e), c, b, g.exit(e))
 	case 6:
-		cancel := g.fresh("cancel")
-		g.line("%s, %s := %sWithTimeout(%s, time.Second)\ndefer %s()\n_ = %s", c, cancel, g.cq, c, cancel, c)
+		g.derive(c)
 	case 7:
 		g.line("%s = %sWithoutCancel(%s)", c, g.cq, c)
+	}
+}
+
+// derive writes a context derived from c under its name, and, in turn,
+// how the code cancels it: a deferred cancel, a cancel right after a
+// call, a cancel handed on, an errgroup that runs and is waited for. At
+// the top of a body the name is the same variable; in a block, a new one
+// that hides it. It consumes no input, so that the corpus keeps its
+// programs.
+func (g *gen) derive(c string) {
+	g.derives++
+	cancel := g.fresh("cancel")
+	switch g.derives % 4 {
+	case 0:
+		g.line("%s, %s := %sWithTimeout(%s, time.Second)\ndefer %s()\n_ = %s", c, cancel, g.cq, c, cancel, c)
+	case 1:
+		g.line("%s, %s := %sWithTimeout(%s, time.Second)\n_ = work(%s)\n%s()", c, cancel, g.cq, c, c, cancel)
+	case 2:
+		g.line("%s, %s := %sWithCancel(%s)\ndefer %s()\nhandOff(%s)", c, cancel, g.cq, c, cancel, cancel)
+	case 3:
+		grp := g.fresh("grp")
+		g.line("%s, %s := errgroup.WithContext(%s)\n%s.Go(func() error { return work(%s) })\n_ = %s.Wait()", grp, c, c, grp, c, grp)
 	}
 }
 

@@ -46,16 +46,9 @@ func planRename(idx *index, h *guardflow.Holdings, d *guardflow.Derivation, keep
 	}
 	declares := info.Defs[d.Name] == v
 	scope := scopeAt(idx, d.Assign.Pos())
-	define := token.NoPos
-	switch {
-	case d.Tok == token.ASSIGN:
-		a, ok := d.Assign.(*ast.AssignStmt)
-		if !ok || !othersInScope(info, a, d.Name, scope) {
-			return nil, "its assignment, with =, assigns variables of an outer scope too"
-		}
-		define = a.TokPos
-	case d.Tok != token.DEFINE:
-		return nil, "its assignment is not a declaration"
+	assign, _ := d.Assign.(*ast.AssignStmt)
+	if d.Tok == token.ASSIGN && (assign == nil || !othersInScope(info, assign, d.Name, scope)) {
+		return nil, "its assignment, with =, assigns variables of an outer scope too"
 	}
 	idents := []*ast.Ident{d.Name}
 	kept := make(map[*ast.Ident]bool)
@@ -79,12 +72,35 @@ func planRename(idx *index, h *guardflow.Holdings, d *guardflow.Derivation, keep
 	if declares && !allRenamedOrKept(info, v, d.Name, idents, kept) {
 		return nil, fmt.Sprintf("%s is assigned elsewhere too", v.Name())
 	}
+	if len(idents) == 1 {
+		// Nothing reads the derived context but what is to read the parent:
+		// it is discarded, and := declares what else it declares, if anything.
+		step := refactor.Rename{Idents: idents, Name: "_", Assign: assign, Tok: token.ASSIGN}
+		if assign != nil && declaresOthers(info, assign, d.Name) {
+			step.Tok = token.DEFINE
+		}
+		return &renamePlan{d: d, name: "_", step: step}, ""
+	}
 	used := idx.namesIn(d.Assign)
 	name, ok := refactor.FreshName(nameBase(info, h, d, idents[1:]), func(name string) bool { return !used[name] })
 	if !ok {
 		return nil, "no name is free"
 	}
-	return &renamePlan{d: d, name: name, step: refactor.Rename{Idents: idents, Name: name, Define: define}}, ""
+	return &renamePlan{d: d, name: name, step: refactor.Rename{Idents: idents, Name: name, Assign: assign, Tok: token.DEFINE}}, ""
+}
+
+// declaresOthers reports whether an assignment declares a variable other
+// than the one name names.
+func declaresOthers(info *types.Info, a *ast.AssignStmt, name *ast.Ident) bool {
+	if a.Tok != token.DEFINE {
+		return false
+	}
+	for _, l := range a.Lhs {
+		if id := identOf(l); id != nil && id != name && id.Name != "_" && info.Defs[id] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // othersInScope reports whether the names an assignment with = assigns

@@ -131,6 +131,16 @@ func TestFixModes(t *testing.T) {
 type jsonFinding struct {
 	posn, message string
 	fixable       bool
+	fix           jsonFix // the first fix, which -fix applies
+}
+
+// jsonFix is a suggested fix as -json prints it.
+type jsonFix struct {
+	Message string `json:"message"`
+	Edits   []struct {
+		Filename string `json:"filename"`
+		New      string `json:"new"`
+	} `json:"edits"`
 }
 
 // jsonFindings runs the command with -json and decodes its findings.
@@ -151,15 +161,19 @@ func jsonFindings(t *testing.T, dir, bin string) []jsonFinding {
 			continue
 		}
 		var diags []struct {
-			Posn           string            `json:"posn"`
-			Message        string            `json:"message"`
-			SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
+			Posn           string    `json:"posn"`
+			Message        string    `json:"message"`
+			SuggestedFixes []jsonFix `json:"suggested_fixes"`
 		}
 		if err := json.Unmarshal(raw, &diags); err != nil {
 			t.Fatalf("decoding diagnostics: %v\n%s", err, raw)
 		}
 		for _, d := range diags {
-			found = append(found, jsonFinding{d.Posn, d.Message, len(d.SuggestedFixes) > 0})
+			f := jsonFinding{posn: d.Posn, message: d.Message, fixable: len(d.SuggestedFixes) > 0}
+			if f.fixable {
+				f.fix = d.SuggestedFixes[0]
+			}
+			found = append(found, f)
 		}
 	}
 	sort.Slice(found, func(i, j int) bool { return found[i].posn < found[j].posn })

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -38,6 +39,7 @@ func TestShutdownAtRunTime(t *testing.T) {
 	dir := testkit.CopyModule(t, e2eModule(t))
 
 	reported := reportedFindings(t, dir, bin)
+	fixes := jsonFindings(t, dir, bin)
 	before := runShutdownHarness(t, dir)
 	if r := testkit.Run(t, dir, bin, "-fix", "./..."); r.Code != 0 {
 		t.Fatalf("-fix: exit code %d, want 0\n%s", r.Code, r.Output)
@@ -45,6 +47,7 @@ func TestShutdownAtRunTime(t *testing.T) {
 	after := runShutdownHarness(t, dir)
 
 	checkShutdownReports(t, before, after, reported)
+	checkUninterrupted(t, before, after, fixes)
 	table := shutdownTable(before, after)
 	t.Logf("what each scenario sent, before and after the fix:\n%s", table)
 	if want := docTable(t, doc(t, "docs/runtime.md"), "# What the fix changes at run time"); table != want {
@@ -131,10 +134,7 @@ func checkShutdownReports(t *testing.T, before, after harnessReport, reported []
 			sa := ra.Scenarios[j]
 			name := rb.Reconciler + " " + sb.Scenario
 			if sb.Scenario != "shutdown" {
-				if !sameSent(sb.Before, sa.Before) || !sameSent(sb.From, sa.From) {
-					t.Errorf("%s: the fix changed what is sent:\nbefore the fix: %+v %+v\nafter the fix:  %+v %+v", name, sb.Before, sb.From, sa.Before, sa.From)
-				}
-				continue
+				continue // checkUninterrupted
 			}
 			if !slices.ContainsFunc(sb.From.Notifications, func(n string) bool { return strings.HasPrefix(n, "error ") }) {
 				t.Errorf("%s: before the fix, no error notification from the shutdown on: %+v", name, sb.From)
@@ -158,6 +158,97 @@ func checkShutdownReports(t *testing.T, before, after harnessReport, reported []
 			}
 		}
 	}
+}
+
+// checkUninterrupted is the third leg of the proof: a reconciliation that
+// no shutdown interrupts (a success, a real failure, a timeout) sends after
+// -fix exactly what it sent before, every event and notification, through
+// fixes of every kind: the wrap, the guard clause, the fix at the helper's
+// depth and the rename of a derived context. A fix that checked a context
+// the code cancels itself would fail it: that check drops every event. A
+// finding is on the way of what a scenario sent when its message quotes
+// the reason, or, quoting none of the reasons sent, it lies in the
+// reconciler's file. fixes are the findings before -fix.
+func checkUninterrupted(t *testing.T, before, after harnessReport, fixes []jsonFinding) {
+	t.Helper()
+	reasons := make(map[string]bool)
+	for _, rb := range before {
+		for _, sb := range rb.Scenarios {
+			for _, x := range slices.Concat(sb.Before.Notifications, sb.From.Notifications, sb.Before.Events, sb.From.Events) {
+				_, reason, _ := strings.Cut(x, " ")
+				reasons[reason] = true
+			}
+		}
+	}
+	covered := make(map[string]bool)
+	for i, rb := range before {
+		for j, sb := range rb.Scenarios {
+			if sb.Scenario == "shutdown" {
+				continue
+			}
+			sa := after[i].Scenarios[j]
+			if !sameSent(sb.Before, sa.Before) || !sameSent(sb.From, sa.From) {
+				t.Errorf("%s %s, uninterrupted: the fix changed what is sent:\nbefore the fix: %+v %+v\nafter the fix:  %+v %+v", rb.Reconciler, sb.Scenario, sb.Before, sb.From, sa.Before, sa.From)
+			}
+			sent := slices.Concat(sb.Before.Notifications, sb.From.Notifications, sb.Before.Events, sb.From.Events)
+			for _, f := range fixes {
+				if f.fixable && onTheWay(f, rb.Reconciler, sent, reasons) {
+					for _, k := range fixKinds(f.fix) {
+						covered[k] = true
+					}
+				}
+			}
+		}
+	}
+	for _, k := range []string{"wrap", "guard clause", "helper depth", "rename"} {
+		if !covered[k] {
+			t.Errorf("no uninterrupted reconciliation goes through a fix of kind %q", k)
+		}
+	}
+}
+
+// onTheWay reports whether a finding is on the way of what a scenario of a
+// reconciler sent (see checkUninterrupted).
+func onTheWay(f jsonFinding, reconciler string, sent []string, reasons map[string]bool) bool {
+	for _, x := range sent {
+		if _, reason, _ := strings.Cut(x, " "); strings.Contains(f.message, fmt.Sprintf("%q", reason)) {
+			return true
+		}
+	}
+	for reason := range reasons {
+		if strings.Contains(f.message, fmt.Sprintf("%q", reason)) {
+			return false
+		}
+	}
+	file, _, _ := strings.Cut(filepath.Base(f.posn), ":")
+	return file == reconciler+"_controller.go"
+}
+
+// renamed matches the fresh name a derived context takes.
+var renamed = regexp.MustCompile(`^[a-z]\w*Ctx\d*$`)
+
+// fixKinds tells what a fix does.
+func fixKinds(fix jsonFix) []string {
+	var kinds []string
+	add := func(k string) {
+		if !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	if strings.HasPrefix(fix.Message, "Pass ") {
+		add("helper depth")
+	}
+	for _, e := range fix.Edits {
+		switch {
+		case strings.HasPrefix(strings.TrimLeft(e.New, "\t"), "if ") && !strings.Contains(e.New, "if !") && strings.Contains(e.New, "\treturn\n"):
+			add("guard clause")
+		case strings.Contains(e.New, "if !"):
+			add("wrap")
+		case renamed.MatchString(e.New):
+			add("rename")
+		}
+	}
+	return kinds
 }
 
 func sameSent(a, b harnessSent) bool {

@@ -48,12 +48,13 @@ type Arg struct {
 }
 
 // Rename gives each of Idents (a declaration first, then its uses) the
-// name Name; where Define is set, it is the = of the declaration's
-// assignment, which becomes :=.
+// name Name; where Assign is set, its token becomes Tok (= and := turn
+// into each other as the names it declares change).
 type Rename struct {
 	Idents []*ast.Ident
 	Name   string
-	Define token.Pos
+	Assign *ast.AssignStmt
+	Tok    token.Token
 }
 
 // Imports are imports File needs.
@@ -143,8 +144,8 @@ func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
 				}
 				edits.add(analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(st.Name)})
 			}
-			if st.Define.IsValid() {
-				edits.add(analysis.TextEdit{Pos: st.Define, End: st.Define + 1, NewText: []byte(":=")})
+			if a := st.Assign; a != nil && a.Tok != st.Tok {
+				edits.add(analysis.TextEdit{Pos: a.TokPos, End: a.TokPos + token.Pos(len(a.Tok.String())), NewText: []byte(st.Tok.String())})
 			}
 		case Imports:
 			edits.add(AddImports(s.fset, st.File, st.Imports)...)

@@ -94,3 +94,37 @@ func (in *HelmReleaseList) DeepCopyObject() runtime.Object {
 	}
 	return &out
 }
+
+// DeepCopy returns a deep copy of the ImageRepository.
+func (in *ImageRepository) DeepCopy() *ImageRepository {
+	if in == nil {
+		return nil
+	}
+	out := *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	if in.Spec.Timeout != nil {
+		t := *in.Spec.Timeout
+		out.Spec.Timeout = &t
+	}
+	out.Status.Conditions = slices.Clone(in.Status.Conditions)
+	if in.Status.LastScanResult != nil {
+		r := *in.Status.LastScanResult
+		r.LatestTags = slices.Clone(r.LatestTags)
+		out.Status.LastScanResult = &r
+	}
+	return &out
+}
+
+// DeepCopyObject implements runtime.Object.
+func (in *ImageRepository) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// DeepCopyObject implements runtime.Object.
+func (in *ImageRepositoryList) DeepCopyObject() runtime.Object {
+	out := *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	out.Items = make([]ImageRepository, len(in.Items))
+	for i := range in.Items {
+		out.Items[i] = *in.Items[i].DeepCopy()
+	}
+	return &out
+}

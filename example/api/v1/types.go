@@ -1,6 +1,8 @@
 package v1
 
 import (
+	"time"
+
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -99,10 +101,55 @@ type HelmReleaseList struct {
 	Items           []HelmRelease `json:"items"`
 }
 
+// ImageRepositorySpec defines the image repository to scan for tags.
+type ImageRepositorySpec struct {
+	Image    string           `json:"image"`
+	Interval metav1.Duration  `json:"interval"`
+	Timeout  *metav1.Duration `json:"timeout,omitempty"`
+}
+
+// ScanResult is what the last scan of an image repository found.
+type ScanResult struct {
+	TagCount   int      `json:"tagCount"`
+	LatestTags []string `json:"latestTags,omitempty"`
+}
+
+// ImageRepositoryStatus records the observed state of an ImageRepository.
+type ImageRepositoryStatus struct {
+	ObservedGeneration int64              `json:"observedGeneration,omitempty"`
+	Conditions         []metav1.Condition `json:"conditions,omitempty"`
+	LastScanResult     *ScanResult        `json:"lastScanResult,omitempty"`
+}
+
+// ImageRepository is an image repository whose tags are scanned.
+type ImageRepository struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   ImageRepositorySpec   `json:"spec,omitempty"`
+	Status ImageRepositoryStatus `json:"status,omitempty"`
+}
+
+// ImageRepositoryList is a list of ImageRepository objects.
+type ImageRepositoryList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []ImageRepository `json:"items"`
+}
+
+// GetTimeout returns the timeout of a scan: the spec's, else one minute.
+func (in *ImageRepository) GetTimeout() time.Duration {
+	if in.Spec.Timeout != nil {
+		return in.Spec.Timeout.Duration
+	}
+	return time.Minute
+}
+
 func init() {
 	SchemeBuilder.Register(
 		&GitRepository{}, &GitRepositoryList{},
 		&Bucket{}, &BucketList{},
 		&HelmRelease{}, &HelmReleaseList{},
+		&ImageRepository{}, &ImageRepositoryList{},
 	)
 }

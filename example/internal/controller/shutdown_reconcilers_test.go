@@ -58,7 +58,7 @@ var (
 // core/v1 API for the HelmRelease's.
 func reconcilerCases() []reconcilerCase {
 	return []reconcilerCase{
-		podinfoCase(), bucketCase(), gitRepositoryCase(), helmReleaseCase(),
+		podinfoCase(), bucketCase(), gitRepositoryCase(), helmReleaseCase(), imageRepositoryCase(),
 	}
 }
 
@@ -181,4 +181,32 @@ func (s *healthCheck) Ready(ctx context.Context, release string) (ready bool, er
 		return err
 	})
 	return ready, err
+}
+
+// imageRepositoryCase: the tag listing, which the object's timeout bounds;
+// the outcome is announced by a function deferred before that timeout was
+// set, as in Flux's image-reflector-controller.
+func imageRepositoryCase() reconcilerCase {
+	repo := &v1.ImageRepository{ObjectMeta: meta, Spec: v1.ImageRepositorySpec{Image: "ghcr.io/stefanprodan/podinfo", Interval: interval}}
+	return reconcilerCase{
+		name:         "imagerepository",
+		interruption: "the tag listing",
+		objects:      []client.Object{repo},
+		withStatus:   []client.Object{&v1.ImageRepository{}},
+		request:      client.ObjectKeyFromObject(repo),
+		failedStatus: "Ready=False ScanFailed",
+		build: func(d deps) reconcile.Reconciler {
+			return &controller.ImageRepositoryReconciler{
+				Client:        d.client,
+				EventRecorder: d.flux,
+				ListTags: func(ctx context.Context, _ string) (tags []string, err error) {
+					err = d.run.seam(ctx, func() error {
+						tags = []string{"6.5.0", "6.5.1", "6.6.0"}
+						return nil
+					})
+					return tags, err
+				},
+			}
+		},
+	}
 }
