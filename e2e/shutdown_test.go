@@ -122,6 +122,7 @@ func reportedFindings(t *testing.T, dir, bin string) []testkit.Finding {
 // the fix. reported are the findings before it.
 func checkShutdownReports(t *testing.T, before, after harnessReport, reported []testkit.Finding) {
 	t.Helper()
+	reasons := sentReasons(before)
 	if len(before) != len(after) {
 		t.Fatalf("%d reconcilers before the fix, %d after", len(before), len(after))
 	}
@@ -152,7 +153,9 @@ func checkShutdownReports(t *testing.T, before, after harnessReport, reported []
 				t.Errorf("%s: the fix changed the status written from the shutdown on: %q, then %q (a fix must skip the event only)", name, sb.From.Conditions, sa.From.Conditions)
 			}
 			for _, s := range slices.Concat(sb.From.Notifications, sb.From.Events) {
-				if !namedBy(s, reported) {
+				if !slices.ContainsFunc(reported, func(f testkit.Finding) bool {
+					return onTheWay(f.Message, f.File, rb.Reconciler, []string{s}, reasons)
+				}) {
 					t.Errorf("%s: before the fix, %q from the shutdown on, which no finding names", name, s)
 				}
 			}
@@ -171,15 +174,7 @@ func checkShutdownReports(t *testing.T, before, after harnessReport, reported []
 // reconciler's file. fixes are the findings before -fix.
 func checkUninterrupted(t *testing.T, before, after harnessReport, fixes []jsonFinding) {
 	t.Helper()
-	reasons := make(map[string]bool)
-	for _, rb := range before {
-		for _, sb := range rb.Scenarios {
-			for _, x := range slices.Concat(sb.Before.Notifications, sb.From.Notifications, sb.Before.Events, sb.From.Events) {
-				_, reason, _ := strings.Cut(x, " ")
-				reasons[reason] = true
-			}
-		}
-	}
+	reasons := sentReasons(before)
 	covered := make(map[string]bool)
 	for i, rb := range before {
 		for j, sb := range rb.Scenarios {
@@ -192,7 +187,7 @@ func checkUninterrupted(t *testing.T, before, after harnessReport, fixes []jsonF
 			}
 			sent := slices.Concat(sb.Before.Notifications, sb.From.Notifications, sb.Before.Events, sb.From.Events)
 			for _, f := range fixes {
-				if f.fixable && onTheWay(f, rb.Reconciler, sent, reasons) {
+				if f.fixable && onTheWay(f.message, f.posn, rb.Reconciler, sent, reasons) {
 					for _, k := range fixKinds(f.fix) {
 						covered[k] = true
 					}
@@ -207,21 +202,39 @@ func checkUninterrupted(t *testing.T, before, after harnessReport, fixes []jsonF
 	}
 }
 
-// onTheWay reports whether a finding is on the way of what a scenario of a
-// reconciler sent (see checkUninterrupted).
-func onTheWay(f jsonFinding, reconciler string, sent []string, reasons map[string]bool) bool {
+// sentReasons returns the reasons of everything any scenario sent.
+func sentReasons(rep harnessReport) map[string]bool {
+	reasons := make(map[string]bool)
+	for _, r := range rep {
+		for _, s := range r.Scenarios {
+			for _, x := range slices.Concat(s.Before.Notifications, s.From.Notifications, s.Before.Events, s.From.Events) {
+				_, reason, _ := strings.Cut(x, " ")
+				reasons[reason] = true
+			}
+		}
+	}
+	return reasons
+}
+
+// onTheWay reports whether a finding (its message, and the file it is in)
+// is on the way of what a reconciler sent ("severity reason" or "type
+// reason"): its message quotes the reason; or, quoting none of the reasons
+// any scenario sent (the event's reason is not a constant there, or the
+// finding is a call handing on a cancelled context), it lies in the
+// reconciler's file.
+func onTheWay(message, file, reconciler string, sent []string, reasons map[string]bool) bool {
 	for _, x := range sent {
-		if _, reason, _ := strings.Cut(x, " "); strings.Contains(f.message, fmt.Sprintf("%q", reason)) {
+		if _, reason, _ := strings.Cut(x, " "); strings.Contains(message, fmt.Sprintf("%q", reason)) {
 			return true
 		}
 	}
 	for reason := range reasons {
-		if strings.Contains(f.message, fmt.Sprintf("%q", reason)) {
+		if strings.Contains(message, fmt.Sprintf("%q", reason)) {
 			return false
 		}
 	}
-	file, _, _ := strings.Cut(filepath.Base(f.posn), ":")
-	return file == reconciler+"_controller.go"
+	base, _, _ := strings.Cut(filepath.Base(file), ":")
+	return base == reconciler+"_controller.go"
 }
 
 // renamed matches the fresh name a derived context takes.
@@ -255,14 +268,6 @@ func sameSent(a, b harnessSent) bool {
 	return slices.Equal(a.Notifications, b.Notifications) && slices.Equal(a.Events, b.Events) && slices.Equal(a.Conditions, b.Conditions)
 }
 
-// namedBy reports whether a finding's message quotes the reason of sent
-// ("severity reason" or "type reason").
-func namedBy(sent string, found []testkit.Finding) bool {
-	_, reason, _ := strings.Cut(sent, " ")
-	return slices.ContainsFunc(found, func(f testkit.Finding) bool {
-		return strings.Contains(f.Message, fmt.Sprintf("%q", reason))
-	})
-}
 
 // shutdownTable renders the reports as docs/runtime.md's Markdown table: per
 // reconciler and scenario, the notifications and events before and after
