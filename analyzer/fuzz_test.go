@@ -20,7 +20,7 @@ import (
 // every suggested fix and checks that: nothing panics and no pass fails;
 // two runs agree; no call is reported twice; the fixed file parses,
 // type-checks, and has no fixable finding left. Without -fuzz it runs the
-// seeds below and those in testdata/fuzz/FuzzReconciler.
+// random seeds of fuzzGenerated and those in testdata/fuzz/FuzzReconciler.
 //
 //	go test -run '^$' -fuzz '^FuzzReconciler$' -fuzztime 10m -fuzzminimizetime 0 ./analyzer
 //
@@ -32,17 +32,20 @@ import (
 // found its first bug, a fix that does not parse, in one run of four of 2
 // to 4 minutes; without minimizing, in three runs of five.
 func FuzzReconciler(f *testing.F) {
-	// Long random inputs make large programs that use most of the
-	// grammar; the fuzzer's own finds are small ones (testdata/fuzz).
-	// Short ones make small programs, which cost about half as much:
-	// the fuzzer mutates each seed in turn, and their mutations stay
-	// short.
-	rng := rand.New(rand.NewPCG(1, 2))
-	addRandomSeeds(f, rng, 8, 64, 256)
+	fuzzGenerated(f, rand.New(rand.NewPCG(1, 2)), 8, checkGenerated)
+}
+
+// fuzzGenerated is the setup the fuzz tests of generated reconcilers
+// share: long random seeds drawn from rng (64 to 255 bytes), then 8 short
+// ones (4 to 31), and check called on each input. Long inputs make large
+// programs that use most of the grammar; the fuzzer's own finds are small
+// ones (testdata/fuzz). Short ones make small programs, which cost about
+// half as much: the fuzzer mutates each seed in turn, and their mutations
+// stay short.
+func fuzzGenerated(f *testing.F, rng *rand.Rand, long int, check func(t *testing.T, data []byte)) {
+	addRandomSeeds(f, rng, long, 64, 256)
 	addRandomSeeds(f, rng, 8, 4, 32)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		checkGenerated(t, data)
-	})
+	f.Fuzz(check)
 }
 
 // addRandomSeeds adds n random inputs of minLen to maxLen-1 bytes.
@@ -68,17 +71,9 @@ func checkGenerated(t *testing.T, data []byte) {
 	}
 	a := fuzzAnalyzer(t, data)
 
-	first := analyzeSource(t, a, src, "generated source", firstRun)
-	if again := analyzeSource(t, a, src, "generated source", repeatRun); again.render() != first.render() {
-		t.Fatalf("two runs differ:\n%s\nthen:\n%s\nsource:\n%s", first.render(), again.render(), src)
-	}
-	seen := make(map[token.Pos]bool)
-	for _, d := range first.diags {
-		if seen[d.Pos] {
-			t.Fatalf("%s reported twice:\n%s\nsource:\n%s", first.tf.Position(d.Pos), first.render(), src)
-		}
-		seen[d.Pos] = true
-	}
+	first := analyzeTwice(t, src, func(r run) *analyzed {
+		return analyzeSource(t, a, src, "generated source", r)
+	})
 
 	formatted := first.fixed // MergeFixes formats what it fixes, if that parses
 	if len(first.applied) == 0 {
@@ -109,6 +104,24 @@ func checkGenerated(t *testing.T, data []byte) {
 				second.tf.Position(d.Pos), d.Message, formatted, src)
 		}
 	}
+}
+
+// analyzeTwice returns the first run of analyze over src, after a repeat
+// run: the two must agree, and no call may be reported twice.
+func analyzeTwice(t *testing.T, src string, analyze func(run) *analyzed) *analyzed {
+	t.Helper()
+	first := analyze(firstRun)
+	if again := analyze(repeatRun); again.render() != first.render() {
+		t.Fatalf("two runs differ:\n%s\nthen:\n%s\nsource:\n%s", first.render(), again.render(), src)
+	}
+	seen := make(map[token.Pos]bool)
+	for _, d := range first.diags {
+		if seen[d.Pos] {
+			t.Fatalf("%s reported twice:\n%s\nsource:\n%s", first.tf.Position(d.Pos), first.render(), src)
+		}
+		seen[d.Pos] = true
+	}
+	return first
 }
 
 // fuzzAnalyzer picks the default settings, scope reconcile or strict mode.

@@ -31,12 +31,7 @@ import (
 // 5,300 before; minimizing by default, 2,500 against 20). See
 // FuzzReconciler.
 func FuzzTypeErrors(f *testing.F) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	addRandomSeeds(f, rng, 16, 64, 256)
-	addRandomSeeds(f, rng, 8, 4, 32) // small programs, cheap to run
-	f.Fuzz(func(t *testing.T, data []byte) {
-		checkBroken(t, data)
-	})
+	fuzzGenerated(f, rand.New(rand.NewPCG(3, 4)), 16, checkBroken)
 }
 
 func checkBroken(t *testing.T, data []byte) {
@@ -44,17 +39,9 @@ func checkBroken(t *testing.T, data []byte) {
 	_, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
 	parses := err == nil
 	a := despiteErrors(fuzzAnalyzer(t, data))
-	first := analyzeBroken(t, a, src, firstRun)
-	if again := analyzeBroken(t, a, src, repeatRun); again.render() != first.render() {
-		t.Fatalf("two runs differ:\n%s\nthen:\n%s\nsource:\n%s", first.render(), again.render(), src)
-	}
-	seen := make(map[token.Pos]bool)
-	for _, d := range first.diags {
-		if seen[d.Pos] {
-			t.Fatalf("%s reported twice:\n%s\nsource:\n%s", first.tf.Position(d.Pos), first.render(), src)
-		}
-		seen[d.Pos] = true
-	}
+	first := analyzeTwice(t, src, func(r run) *analyzed {
+		return analyzeBroken(t, a, src, r)
+	})
 	if _, err := format.Source(first.fixed); parses && err != nil {
 		t.Fatalf("fixed source does not parse: %v\n%s\nfrom:\n%s", err, first.fixed, src)
 	}

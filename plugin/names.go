@@ -14,8 +14,7 @@ import (
 // check, done when golangci-lint starts, since the analysis reads no file.
 // Outside a module it checks nothing.
 func checkModuleNames(c analyzer.Config) error {
-	names := c.ConfiguredNames()
-	if len(names) == 0 {
+	if len(c.Sinks) == 0 && len(c.Guards) == 0 {
 		return nil
 	}
 	wd, err := os.Getwd()
@@ -26,10 +25,8 @@ func checkModuleNames(c analyzer.Config) error {
 	if !ok {
 		return nil
 	}
-	for _, n := range names {
-		if err := modcheck.CheckInModule(root, modPath, n.Name); err != nil {
-			return fmt.Errorf("%s: %s: %q names nothing: %v", Name, n.Setting, n.Name, err)
-		}
+	if err := modcheck.CheckNames(c, root, modPath); err != nil {
+		return fmt.Errorf("%s: %w", Name, err)
 	}
 	return nil
 }

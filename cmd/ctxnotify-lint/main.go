@@ -1,13 +1,8 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"os"
-	"strings"
-
-	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"github.com/ctxnotify/ctxnotify-lint/internal/driver"
@@ -23,27 +18,5 @@ func main() {
 		}
 		return
 	}
-	cl, err := driver.ParseArgs(lintAnalyzer, os.Args[1:], os.Stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return
-	case err != nil:
-		os.Exit(2) // the message is printed
-	case cl.Multichecker:
-		// go vet and go fix handshakes (-flags, -V=full), their per-package
-		// .cfg runs, usage and help: the multichecker's own behaviour.
-		if cl.Help {
-			driver.RegisterHelpFlags()
-		}
-		if cl.Enabled && len(cl.Patterns) == 1 && strings.HasSuffix(cl.Patterns[0], ".cfg") {
-			if err := driver.CheckVetConfig(lintAnalyzer.Name, analyzer.FlagConfig(), cl.Patterns[0]); err != nil {
-				fmt.Fprintln(os.Stderr, err)
-				os.Exit(1)
-			}
-		}
-		multichecker.Main(lintAnalyzer)
-		return
-	}
-	cl.Config = analyzer.FlagConfig()
-	os.Exit(driver.Run(lintAnalyzer, cl.Options, cl.Patterns, os.Stdout, os.Stderr))
+	driver.Main(analyzer.Analyzer)
 }

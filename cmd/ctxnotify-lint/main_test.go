@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
@@ -160,7 +161,7 @@ func TestHelp(t *testing.T) {
 	t.Parallel()
 	dir, bin := t.TempDir(), testkit.Command(t)
 	r := testkit.Run(t, dir, bin, "help", "ctxnotify")
-	title, _, _ := strings.Cut(lintAnalyzer.Doc, "\n")
+	title, _, _ := strings.Cut(analyzer.Analyzer.Doc, "\n")
 	if r.Code != 0 || !strings.Contains(r.Stdout, title) || !strings.Contains(r.Stdout, "-ctxnotify.scope") {
 		t.Errorf("help ctxnotify: exit code %d, want 0, the doc (%q) and the flags:\n%s", r.Code, title, r.Output)
 	}

@@ -9,7 +9,7 @@
 // waited for) and peak RSS (the largest single process):
 //
 //	standalone     ctxnotify-lint ./...
-//	floor          the same driver with a null analyzer: same passes, no facts
+//	floor          internal/bench/floor: the same driver, a null analyzer (same passes, no facts)
 //	baseline       ctxnotify-lint ./... built at -baseline REV, if given
 //	baseline-floor its floor
 //	vet            go vet ./...                                  warm cache
@@ -71,7 +71,7 @@ func main() {
 	lint := filepath.Join(tmp, "bin", "ctxnotify-lint")
 	null := filepath.Join(tmp, "bin", "nullcheck")
 	mustRun(root, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
-	mustRun(root, "go", "build", "-tags", "nullcheck", "-o", null, "./cmd/ctxnotify-lint")
+	buildFloor(root, null)
 	var baseLint, baseNull string
 	if *baseline != "" {
 		baseLint, baseNull = buildBaseline(root, tmp, *baseline)
@@ -281,8 +281,19 @@ func buildBaseline(root, tmp, rev string) (lint, null string) {
 	lint = filepath.Join(tmp, "bin", "baseline")
 	null = filepath.Join(tmp, "bin", "baseline-nullcheck")
 	mustRun(src, "go", "build", "-o", lint, "./cmd/ctxnotify-lint")
-	mustRun(src, "go", "build", "-tags", "nullcheck", "-o", null, "./cmd/ctxnotify-lint")
+	buildFloor(src, null)
 	return lint, null
+}
+
+// buildFloor builds the floor of the repository at root into out: the
+// command internal/bench/floor, or, in a revision older than it, the
+// command built with -tags nullcheck, where the floor used to be.
+func buildFloor(root, out string) {
+	if _, err := os.Stat(filepath.Join(root, "internal", "bench", "floor")); err == nil {
+		mustRun(root, "go", "build", "-o", out, "./internal/bench/floor")
+	} else {
+		mustRun(root, "go", "build", "-tags", "nullcheck", "-o", out, "./cmd/ctxnotify-lint")
+	}
 }
 
 func printMachine() {

@@ -13,7 +13,8 @@
 // analysed all the same), dedupe.go (a finding of a file shared by a
 // package and its test variant kept once), fix.go and merge.go (fixes
 // merged and applied), diff.go (-diff), print.go (text and JSON), run.go
-// (the whole run, as the command's exit code), flags.go (the command
+// (the whole run, as the command's exit code), main.go (the command's main
+// function, which the benchmark floor shares), flags.go (the command
 // line), names.go (configured names checked against the packages loaded
 // and, under go vet and go fix, against the module on disk).
 //

@@ -21,12 +21,12 @@ import (
 func checkConfiguredPackages(analyzerName string, c analyzer.Config, initial []*packages.Package) error {
 	loaded := make(map[string]bool)
 	packages.Visit(initial, nil, func(p *packages.Package) { loaded[p.PkgPath] = true })
-	return forConfiguredNames(c, func(setting, name string) error {
-		if !anyLoaded(loaded, name) {
-			return fmt.Errorf("-%s.%s: %q names nothing: no package this run loads is %s", analyzerName, setting, name, qualname.Packages(name)[0])
+	for _, n := range c.ConfiguredNames() {
+		if !anyLoaded(loaded, n.Name) {
+			return fmt.Errorf("-%s.%s: %q names nothing: no package this run loads is %s", analyzerName, n.Setting, n.Name, qualname.Packages(n.Name)[0])
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // CheckVetConfig checks the -sinks and -guards entries of a go vet or go
@@ -58,21 +58,8 @@ func CheckVetConfig(analyzerName string, c analyzer.Config, cfgFile string) erro
 	if !ok {
 		return nil
 	}
-	return forConfiguredNames(c, func(setting, name string) error {
-		if err := modcheck.CheckInModule(root, cfg.ModulePath, name); err != nil {
-			return fmt.Errorf("%s: %s: %q names nothing: %v", analyzerName, setting, name, err)
-		}
-		return nil
-	})
-}
-
-// forConfiguredNames calls check for each entry of the sinks and guards
-// settings, each sorted, and returns its first error.
-func forConfiguredNames(c analyzer.Config, check func(setting, name string) error) error {
-	for _, n := range c.ConfiguredNames() {
-		if err := check(n.Setting, n.Name); err != nil {
-			return err
-		}
+	if err := modcheck.CheckNames(c, root, cfg.ModulePath); err != nil {
+		return fmt.Errorf("%s: %w", analyzerName, err)
 	}
 	return nil
 }

@@ -88,30 +88,19 @@ func startProfiles(opts Options, logger *log.Logger) (stop func(), err error) {
 			stops[i]()
 		}
 	}
-	fail := func(f *os.File, err error) (func(), error) {
-		if f != nil {
-			closeLogged(f, logger)
-		}
-		stop()
-		return nil, err
-	}
 	if opts.CPUProfile != "" {
-		f, err := os.Create(opts.CPUProfile)
+		f, err := startWriting(opts.CPUProfile, pprof.StartCPUProfile, logger)
 		if err != nil {
-			return fail(nil, err)
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return fail(f, err)
+			stop()
+			return nil, err
 		}
 		stops = append(stops, func() { pprof.StopCPUProfile(); closeLogged(f, logger) })
 	}
 	if opts.Trace != "" {
-		f, err := os.Create(opts.Trace)
+		f, err := startWriting(opts.Trace, trace.Start, logger)
 		if err != nil {
-			return fail(nil, err)
-		}
-		if err := trace.Start(f); err != nil {
-			return fail(f, err)
+			stop()
+			return nil, err
 		}
 		stops = append(stops, func() {
 			trace.Stop()
@@ -127,6 +116,21 @@ func startProfiles(opts Options, logger *log.Logger) (stop func(), err error) {
 		})
 	}
 	return stop, nil
+}
+
+// startWriting creates the file name and starts writing to it, as
+// pprof.StartCPUProfile and trace.Start do; on an error the file is
+// closed.
+func startWriting(name string, start func(io.Writer) error, logger *log.Logger) (*os.File, error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := start(f); err != nil {
+		closeLogged(f, logger)
+		return nil, err
+	}
+	return f, nil
 }
 
 func closeLogged(f *os.File, logger *log.Logger) {

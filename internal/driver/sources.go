@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"github.com/ctxnotify/ctxnotify-lint/internal/packagepath"
 	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
@@ -213,8 +214,7 @@ func union(a, b map[string]bool) map[string]bool {
 }
 
 // isStandard reports whether p is a package of the standard library:
-// outside any module, with no dot in the first element of its path.
+// outside any module, with a path of the standard library's form.
 func isStandard(p *packages.Package) bool {
-	first, _, _ := strings.Cut(p.PkgPath, "/")
-	return p.Module == nil && !strings.Contains(first, ".")
+	return p.Module == nil && packagepath.IsStd(p.PkgPath)
 }

@@ -5,17 +5,12 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/namedtype"
 )
 
 // IsContext reports whether t is context.Context.
-func IsContext(t types.Type) bool {
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	obj := named.Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() == "Context"
-}
+func IsContext(t types.Type) bool { return namedtype.Is(t, "context", "Context") }
 
 // Usability is what a context expression or variable may hold: a context
 // that shutdown cancels, one that it never reaches, or either.

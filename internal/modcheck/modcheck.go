@@ -13,8 +13,22 @@ import (
 
 	"golang.org/x/mod/modfile"
 
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 )
+
+// CheckNames returns an error for the first sinks or guards entry of c
+// that lies in the module at root (whose path is modPath) but names none
+// of its packages, in the words every driver prints after its own name:
+// `sinks: "NAME" names nothing: module M has no package P`.
+func CheckNames(c analyzer.Config, root, modPath string) error {
+	for _, n := range c.ConfiguredNames() {
+		if err := CheckInModule(root, modPath, n.Name); err != nil {
+			return fmt.Errorf("%s: %q names nothing: %w", n.Setting, n.Name, err)
+		}
+	}
+	return nil
+}
 
 // CheckInModule returns an error when name lies in the module at root
 // (whose path is modPath) but no package of the module, a directory with a

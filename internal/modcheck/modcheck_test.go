@@ -4,10 +4,14 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ctxnotify/ctxnotify-lint/analyzer"
 )
 
-func TestCheckInModule(t *testing.T) {
-	root := t.TempDir()
+// writeModule writes module example.com/m: packages m and m/notify, and
+// m/testonly, which has test files only.
+func writeModule(t *testing.T) (root string) {
+	root = t.TempDir()
 	for name, content := range map[string]string{
 		"go.mod":             "module example.com/m\n",
 		"root.go":            "package m\n",
@@ -22,6 +26,11 @@ func TestCheckInModule(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return root
+}
+
+func TestCheckInModule(t *testing.T) {
+	root := writeModule(t)
 	for name, want := range map[string]string{
 		"example.com/m/notify.Send":      "",
 		"example.com/m.Send":             "",
@@ -52,6 +61,32 @@ func TestCheckInModule(t *testing.T) {
 		got, ok := ModuleRoot(tc.dir, tc.pkg, tc.mod)
 		if (tc.want == "") == ok || ok && got != tc.want {
 			t.Errorf("ModuleRoot(%s, %s, %s) = %q, %v; want %q", tc.dir, tc.pkg, tc.mod, got, ok, tc.want)
+		}
+	}
+}
+
+// TestCheckNames: the error is the first entry, sinks first, that lies in
+// the module and names none of its packages, with its setting and without
+// a guard's "!"; entries elsewhere, or in a package, pass.
+func TestCheckNames(t *testing.T) {
+	root := writeModule(t)
+	for _, tc := range []struct {
+		c    analyzer.Config
+		want string
+	}{
+		{analyzer.Config{}, ""},
+		{analyzer.Config{Sinks: []string{"example.com/m/notify.Send", "example.org/elsewhere.Send"}, Guards: []string{"!example.com/m.Live"}}, ""},
+		{analyzer.Config{Sinks: []string{"example.com/m/notify.Send"}, Guards: []string{"!example.com/m/testonly.Live"}},
+			`guards: "example.com/m/testonly.Live" names nothing: module example.com/m has no package example.com/m/testonly`},
+		{analyzer.Config{Sinks: []string{"example.com/m/notfiy.Send"}, Guards: []string{"example.com/m/gone.Live"}},
+			`sinks: "example.com/m/notfiy.Send" names nothing: module example.com/m has no package example.com/m/notfiy`},
+	} {
+		got := ""
+		if err := CheckNames(tc.c, root, "example.com/m"); err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("CheckNames(%+v) = %q, want %q", tc.c, got, tc.want)
 		}
 	}
 }

@@ -8,6 +8,8 @@ package recorders
 import (
 	"go/types"
 	"slices"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/namedtype"
 )
 
 // RuntimePackage declares runtime.Object, the first parameter of every
@@ -144,15 +146,8 @@ func matches(sig *types.Signature, shape []Param) bool {
 }
 
 // IsObject reports whether t is runtime.Object (through aliases).
-func IsObject(t types.Type) bool { return IsNamed(t, RuntimePackage, "Object") }
+func IsObject(t types.Type) bool { return namedtype.Is(t, RuntimePackage, "Object") }
 
-// IsNamed reports whether t is the named type pkgPath.name (through
-// aliases; an instance of a generic type counts as its origin).
-func IsNamed(t types.Type, pkgPath, name string) bool {
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	obj := named.Origin().Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == pkgPath && obj.Name() == name
-}
+// IsNamed is [namedtype.Is], for the analyzer's callers that still ask
+// it here.
+func IsNamed(t types.Type, pkgPath, name string) bool { return namedtype.Is(t, pkgPath, name) }

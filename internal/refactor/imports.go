@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/packagepath"
 )
 
 // Import is an import to add: Path, under Name when not "".
@@ -147,7 +149,7 @@ func importRun(fset *token.FileSet, decl *ast.GenDecl) []*ast.ImportSpec {
 	}
 	for _, run := range runs {
 		for _, spec := range run {
-			if isStdPath(existingImport(spec).Path) {
+			if packagepath.IsStd(existingImport(spec).Path) {
 				return run
 			}
 		}
@@ -160,12 +162,6 @@ func specStart(spec *ast.ImportSpec) token.Pos {
 		return spec.Doc.Pos()
 	}
 	return spec.Pos()
-}
-
-// isStdPath: standard library paths have no dot in their first element.
-func isStdPath(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
 }
 
 func existingImport(spec *ast.ImportSpec) Import {
