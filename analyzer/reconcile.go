@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
-	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
+	"github.com/ctxnotify/ctxnotify-lint/internal/namedtype"
 )
 
 // reconcileScope is the code that is analysed: every function under scope
@@ -154,5 +154,5 @@ func paramType(sig *types.Signature, i int) types.Type {
 }
 
 func isReconcileFuncType(t types.Type) bool {
-	return recorders.IsNamed(t, reconcilePkg, "TypedFunc") || recorders.IsNamed(t, reconcilePkg, "Func")
+	return namedtype.Is(t, reconcilePkg, "TypedFunc") || namedtype.Is(t, reconcilePkg, "Func")
 }

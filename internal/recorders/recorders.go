@@ -148,6 +148,3 @@ func matches(sig *types.Signature, shape []Param) bool {
 // IsObject reports whether t is runtime.Object (through aliases).
 func IsObject(t types.Type) bool { return namedtype.Is(t, RuntimePackage, "Object") }
 
-// IsNamed is [namedtype.Is], for the analyzer's callers that still ask
-// it here.
-func IsNamed(t types.Type, pkgPath, name string) bool { return namedtype.Is(t, pkgPath, name) }
