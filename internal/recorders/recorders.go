@@ -147,4 +147,3 @@ func matches(sig *types.Signature, shape []Param) bool {
 
 // IsObject reports whether t is runtime.Object (through aliases).
 func IsObject(t types.Type) bool { return namedtype.Is(t, RuntimePackage, "Object") }
-
