@@ -378,11 +378,14 @@ func TestAnalyzeAlone(t *testing.T) {
 // and returns the number of findings.
 func compareAlone(t *testing.T, a *analysis.Analyzer, src string) int {
 	t.Helper()
-	file, _ := parseSource(t, "", "p.go", src)
+	file, perr := parseSource(t, "", "p.go", src)
 	if file == nil {
 		return 0
 	}
 	root, errs := checkSource(t, file)
+	if perr != nil { // as a driver records it: the package has errors
+		root.Errors = append(root.Errors, packages.Error{Msg: perr.Error(), Kind: packages.ParseError})
+	}
 	for _, err := range errs {
 		root.Errors = append(root.Errors, packages.Error{Msg: err.Error(), Kind: packages.TypeError})
 	}

@@ -195,11 +195,12 @@ func (ev *holdEval) derive(d int, parent bitset, cancellerExpr ast.Expr) {
 	df := &h.scan.defs[d]
 	df.sources = df.sources.union(parent)
 	s := ev.s.copy()
+	// A derivation run again (in a loop) keeps what was cancelled of the
+	// contexts it made before: a variable may still hold one, and to take
+	// its new context for cancelled too only makes the fix check its
+	// parent.
 	s.ran = s.ran.with(d)
 	s.live = s.live.with(d)
-	if !ev.heldElsewhere(d, df.v) {
-		s.cancelled = s.cancelled.minus(bitsetOf(d)) // a new context: the one cancelled before is gone
-	}
 	if len(s.deferred) > 0 {
 		s.deferred = append([]deferredLit(nil), s.deferred...)
 		for k := range s.deferred {
@@ -225,21 +226,6 @@ func (ev *holdEval) derive(d int, parent bitset, cancellerExpr ast.Expr) {
 		}
 	}
 	ev.cancel(bitsetOf(d), false) // stored where the analysis does not follow it
-}
-
-// heldElsewhere reports whether a context variable other than v may hold
-// a context derivation d made before.
-func (ev *holdEval) heldElsewhere(d int, v *types.Var) bool {
-	h := ev.b.h
-	for w, i := range h.scan.vars {
-		if w == v {
-			continue
-		}
-		if defs := ev.s.reach.get(i, h.scan.defaults); !defs.empty() && h.values(defs).has(d) {
-			return true
-		}
-	}
-	return false
 }
 
 // cancel records that the code cancels the derivations set: for certain
@@ -537,7 +523,7 @@ func (ev *holdEval) ident(id *ast.Ident) hval {
 		switch {
 		case tracked:
 			defs := ev.s.reach.get(i, h.scan.defaults)
-			h.uses[id] = defs
+			h.uses[id] = use{defs: defs, lit: ev.b.lit}
 			return hval{ctx: true, src: defs}
 		case !isLocal(v):
 			return hval{ctx: true, opaque: true}

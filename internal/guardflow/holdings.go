@@ -32,9 +32,17 @@ type Holdings struct {
 	env    *Env
 	scan   *holdScan
 	points map[*ast.CallExpr]*Point
-	uses   map[*ast.Ident]bitset        // the defs that reach each use of a context variable
+	uses   map[*ast.Ident]use           // each use of a context variable
 	argOf  map[*ast.Ident]*ast.CallExpr // the call a context variable's use is an argument of
 	derivs map[int]*Derivation
+	byVar  map[*types.Var][]Use // Uses, once asked
+}
+
+// use is what holds at a use of a context variable: the defs that reach
+// it, and the literal whose body holds it.
+type use struct {
+	defs bitset
+	lit  *litInfo
 }
 
 // NewHoldings analyses f, a function declaration's body or a literal's
@@ -44,7 +52,7 @@ func NewHoldings(env *Env, f Func) *Holdings {
 		env:    env,
 		scan:   scanHoldings(env, f.Body, f.Sig),
 		points: make(map[*ast.CallExpr]*Point),
-		uses:   make(map[*ast.Ident]bitset),
+		uses:   make(map[*ast.Ident]use),
 		argOf:  make(map[*ast.Ident]*ast.CallExpr),
 		derivs: make(map[int]*Derivation),
 	}
@@ -370,6 +378,7 @@ type Use struct {
 	Ident *ast.Ident
 	Arg   *ast.CallExpr // the call it is an argument of, if any
 	reach bitset
+	lit   *litInfo
 }
 
 // ReachedBy reports whether d's assignment reaches the use.
@@ -380,14 +389,17 @@ func (u Use) OnlyBy(d *Derivation) bool { return u.reach.equal(bitsetOf(d.id)) }
 
 // Uses returns the uses of v, in source order.
 func (h *Holdings) Uses(v *types.Var) []Use {
-	var out []Use
-	for id, reach := range h.uses {
-		if h.env.info.Uses[id] == v {
-			out = append(out, Use{Ident: id, Arg: h.argOf[id], reach: reach})
+	if h.byVar == nil {
+		h.byVar = make(map[*types.Var][]Use)
+		for id, u := range h.uses {
+			w, _ := h.env.info.Uses[id].(*types.Var)
+			h.byVar[w] = append(h.byVar[w], Use{Ident: id, Arg: h.argOf[id], reach: u.defs, lit: u.lit})
+		}
+		for _, uses := range h.byVar {
+			sort.Slice(uses, func(i, j int) bool { return uses[i].Ident.Pos() < uses[j].Ident.Pos() })
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Ident.Pos() < out[j].Ident.Pos() })
-	return out
+	return h.byVar[v]
 }
 
 // RunsAfter reports how a use runs relative to d's assignment, from the
@@ -397,8 +409,8 @@ func (h *Holdings) Uses(v *types.Var) []Use {
 // other than where it is defined (held, handed to a call, started with
 // go, stored).
 func (h *Holdings) RunsAfter(u Use, d *Derivation) (deferred, later bool) {
-	body := h.innermostLit(d.Assign.Pos())
-	for li := h.innermostLit(u.Ident.Pos()); li != nil && li != body; li = h.scan.lits[li.parent] {
+	body := h.scan.defs[d.id].lit
+	for li := u.lit; li != nil && li != body; li = h.scan.lits[li.parent] {
 		switch li.use {
 		case litDeferred:
 			if li.parent == litOf(body) && li.lit.Pos() < d.Assign.Pos() {
@@ -417,16 +429,4 @@ func litOf(li *litInfo) *ast.FuncLit {
 		return nil
 	}
 	return li.lit
-}
-
-// innermostLit returns the innermost literal that holds pos, nil for
-// none.
-func (h *Holdings) innermostLit(pos token.Pos) *litInfo {
-	var best *litInfo
-	for _, li := range h.scan.litOrder {
-		if li.lit.Pos() <= pos && pos < li.lit.End() && (best == nil || li.lit.Pos() > best.lit.Pos()) {
-			best = li
-		}
-	}
-	return best
 }

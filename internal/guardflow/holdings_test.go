@@ -213,7 +213,7 @@ func TestHoldings(t *testing.T) {
 		{"entry", false, ""},
 		{"derived", false, ""},
 		{"deferredFirst", false, ""},
-		{"beforeCancel", false, ""},
+		{"beforeCancel", true, "loop"}, // the previous iteration cancelled what the derivation made: to be safe, the check tests the parameter
 		{"afterCancel", true, "loop"},
 		{"worker", true, "workers"},
 		{"beforeGo", false, ""},

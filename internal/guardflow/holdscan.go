@@ -37,7 +37,8 @@ type def struct {
 	tok     token.Token   // the assignment's token
 	call    *ast.CallExpr // deriveDef: the derivation
 	deriv   derivation
-	sources bitset // copyDef: the defs it copies; deriveDef: the defs of the context it was derived from
+	sources bitset   // copyDef: the defs it copies; deriveDef: the defs of the context it was derived from
+	lit     *litInfo // the literal whose body holds the assignment; nil for the outermost body
 }
 
 // litUse is how a function literal runs.
@@ -134,13 +135,13 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 		case *ast.DeferStmt:
 			sc.deferIndex[n.Call] = len(sc.deferIndex)
 		case *ast.AssignStmt:
-			sc.assignment(env, n, n.Lhs, n.Rhs, n.Tok)
+			sc.assignment(env, n, n.Lhs, n.Rhs, n.Tok, innermost(lits))
 		case *ast.ValueSpec:
 			lhs := make([]ast.Expr, len(n.Names))
 			for i, id := range n.Names {
 				lhs[i] = id
 			}
-			sc.assignment(env, n, lhs, n.Values, token.DEFINE)
+			sc.assignment(env, n, lhs, n.Values, token.DEFINE, innermost(lits))
 		case *ast.RangeStmt:
 			for _, x := range []ast.Expr{n.Key, n.Value} {
 				if id := identOf(x); id != nil {
@@ -260,13 +261,13 @@ func (sc *holdScan) variable(v *types.Var) int {
 // assignment adds the defs of an assignment or declaration: one per
 // context variable it assigns; for a derivation, the context's def is the
 // derivation's, and its canceller's variable becomes a canceller.
-func (sc *holdScan) assignment(env *Env, n ast.Node, lhs, rhs []ast.Expr, tok token.Token) {
+func (sc *holdScan) assignment(env *Env, n ast.Node, lhs, rhs []ast.Expr, tok token.Token, lit *litInfo) {
 	if len(rhs) == 1 && len(lhs) == 2 {
 		if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok {
 			if d := env.derivationOf(call); d.kind != notDerived {
 				id := len(sc.defs)
 				sc.callDef[call] = id
-				sc.defs = append(sc.defs, def{kind: deriveDef, call: call, deriv: d, assign: n, tok: tok})
+				sc.defs = append(sc.defs, def{kind: deriveDef, call: call, deriv: d, assign: n, tok: tok, lit: lit})
 				if name := identOf(lhs[d.ctx]); name != nil {
 					if v, ok := env.info.ObjectOf(name).(*types.Var); ok && name.Name != "_" {
 						sc.variable(v)
@@ -283,6 +284,13 @@ func (sc *holdScan) assignment(env *Env, n ast.Node, lhs, rhs []ast.Expr, tok to
 			sc.name(env, id, n, tok, copyDef)
 		}
 	}
+}
+
+func innermost(lits []*litInfo) *litInfo {
+	if len(lits) == 0 {
+		return nil
+	}
+	return lits[len(lits)-1]
 }
 
 // name adds the def of a context variable's name, if it is one.
