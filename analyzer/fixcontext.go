@@ -40,10 +40,12 @@ type chooser struct {
 	names    *lookups
 	env      *guardflow.Env
 	holdings map[*funcNode]*guardflow.Holdings // by outermost function
+	bodies   map[*funcNode]*bodyNames          // by outermost function, for renames
 }
 
 func newChooser(idx *index, names *lookups, env *guardflow.Env) *chooser {
-	return &chooser{idx: idx, names: names, env: env, holdings: make(map[*funcNode]*guardflow.Holdings)}
+	return &chooser{idx: idx, names: names, env: env,
+		holdings: make(map[*funcNode]*guardflow.Holdings), bodies: make(map[*funcNode]*bodyNames)}
 }
 
 // holdingsOf returns the holdings of f's outermost function.

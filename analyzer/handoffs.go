@@ -27,7 +27,7 @@ type handoff struct {
 func findHandoffs(idx *index, j *judge, checked *checkedParams, ch *chooser, reported func(*ast.File) bool) []*handoff {
 	var out []*handoff
 	for _, f := range idx.funcs {
-		if f.iface || !reported(f.file) || !j.reconcile.analysed(f) || !ch.holdingsOf(f).Derives() {
+		if f.iface || !reported(f.file) || !j.reconcile.analysed(f) {
 			continue
 		}
 		for _, site := range f.calls {
@@ -46,10 +46,6 @@ func handoffAt(idx *index, checked *checkedParams, ch *chooser, site *callSite) 
 	if site.dispatch() || site.callee == nil {
 		return nil
 	}
-	pt, ok := ch.holdingsOf(site.fn).At(site.call)
-	if !ok {
-		return nil
-	}
 	params := site.callee.Signature().Params()
 	for k := range params.Len() {
 		if !isContextType(params.At(k).Type()) {
@@ -58,6 +54,11 @@ func handoffAt(idx *index, checked *checkedParams, ch *chooser, site *callSite) 
 		kind := checked.of(site.callee, k)
 		if kind == notChecked {
 			continue
+		}
+		// Only now the holdings: most calls hand no checked parameter.
+		pt, ok := ch.holdingsOf(site.fn).At(site.call)
+		if !ok {
+			return nil
 		}
 		ai, ok := argIndex(idx.info, site.call, k)
 		if !ok {

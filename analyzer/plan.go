@@ -121,7 +121,7 @@ func planRenames(idx *index, ch *chooser, uses []contextUse, handoffs []*handoff
 	}
 	out := make(map[*guardflow.Derivation]*renamePlan)
 	for _, d := range order {
-		r, reason := planRename(idx, ch.holdingsOf(owner[d]), d, keep[d])
+		r, reason := planRename(ch, owner[d], d, keep[d])
 		out[d] = r
 		if r == nil {
 			why[d] = reason

@@ -38,7 +38,8 @@ type renamePlan struct {
 
 // planRename decides the rename of d; "" and why where it is not safe.
 // keep are the uses that are to read the parent.
-func planRename(idx *index, h *guardflow.Holdings, d *guardflow.Derivation, keep map[*ast.Ident]bool) (*renamePlan, string) {
+func planRename(ch *chooser, f *funcNode, d *guardflow.Derivation, keep map[*ast.Ident]bool) (*renamePlan, string) {
+	idx, h, names := ch.idx, ch.holdingsOf(f), ch.namesOf(f)
 	info := idx.info
 	v := d.Var
 	if d.Name == nil || v == nil || idx.escaping[v] || v.Kind() == types.ResultVar {
@@ -69,7 +70,7 @@ func planRename(idx *index, h *guardflow.Holdings, d *guardflow.Derivation, keep
 			idents = append(idents, u.Ident)
 		}
 	}
-	if declares && !allRenamedOrKept(info, v, d.Name, idents, kept) {
+	if declares && !allRenamedOrKept(names.refs[v], idents, kept) {
 		return nil, fmt.Sprintf("%s is assigned elsewhere too", v.Name())
 	}
 	if len(idents) == 1 {
@@ -81,11 +82,11 @@ func planRename(idx *index, h *guardflow.Holdings, d *guardflow.Derivation, keep
 		}
 		return &renamePlan{d: d, name: "_", step: step}, ""
 	}
-	used := idx.namesIn(d.Assign)
-	name, ok := refactor.FreshName(nameBase(info, h, d, idents[1:]), func(name string) bool { return !used[name] })
+	name, ok := refactor.FreshName(nameBase(info, h, d, idents[1:]), func(name string) bool { return names.free(name, scope) })
 	if !ok {
 		return nil, "no name is free"
 	}
+	names.chosen[name] = append(names.chosen[name], scope)
 	return &renamePlan{d: d, name: name, step: refactor.Rename{Idents: idents, Name: name, Assign: assign, Tok: token.DEFINE}}, ""
 }
 
@@ -122,16 +123,16 @@ func othersInScope(info *types.Info, a *ast.AssignStmt, name *ast.Ident, scope *
 	return true
 }
 
-// allRenamedOrKept reports whether every reference to v, a variable the
-// derivation declares, is renamed or kept: a reference left would refer
-// to the variable its name resolves to once v is gone.
-func allRenamedOrKept(info *types.Info, v *types.Var, decl *ast.Ident, renamed []*ast.Ident, kept map[*ast.Ident]bool) bool {
+// allRenamedOrKept reports whether every reference to a variable the
+// derivation declares (refs) is renamed or kept: a reference left would
+// refer to the variable its name resolves to once that one is gone.
+func allRenamedOrKept(refs, renamed []*ast.Ident, kept map[*ast.Ident]bool) bool {
 	done := make(map[*ast.Ident]bool)
 	for _, id := range renamed {
 		done[id] = true
 	}
-	for id, obj := range info.Uses {
-		if obj == v && !done[id] && !kept[id] {
+	for _, id := range refs {
+		if !done[id] && !kept[id] {
 			return false
 		}
 	}
@@ -207,25 +208,46 @@ func lowerFirst(s string) string {
 	return string(r)
 }
 
-// namesIn returns the names used anywhere in the outermost function that
-// holds pos (its literals included): a fresh name must be none of them.
-func (idx *index) namesIn(n ast.Node) map[string]bool {
-	var outer *funcNode
-	for _, f := range idx.funcs {
-		if f.body != nil && f.parent == nil && f.body.Pos() <= n.Pos() && n.Pos() < f.body.End() {
-			outer = f
-			break
+// bodyNames is what a fresh name must avoid in an outermost function
+// (its literals included): the names used anywhere in it, and the
+// references to each variable.
+type bodyNames struct {
+	used   map[string]bool
+	refs   map[*types.Var][]*ast.Ident
+	chosen map[string][]*types.Scope // the fresh names given so far, and the scopes that declare them
+}
+
+// free reports whether a derived context declared in scope may take name:
+// the function uses it nowhere, and no rename gave it in a scope that
+// holds scope or that scope holds.
+func (n *bodyNames) free(name string, scope *types.Scope) bool {
+	if n.used[name] {
+		return false
+	}
+	for _, s := range n.chosen[name] {
+		if s == scope || s.Contains(scope.Pos()) || scope.Contains(s.Pos()) {
+			return false
 		}
 	}
-	names := make(map[string]bool)
-	if outer == nil {
-		return names
+	return true
+}
+
+// namesOf returns the names of f's outermost function, walked once.
+func (c *chooser) namesOf(f *funcNode) *bodyNames {
+	o := f.outermost()
+	if n, ok := c.bodies[o]; ok {
+		return n
 	}
-	ast.Inspect(outer.body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			names[id.Name] = true
+	n := &bodyNames{used: make(map[string]bool), refs: make(map[*types.Var][]*ast.Ident), chosen: make(map[string][]*types.Scope)}
+	ast.Inspect(o.body, func(node ast.Node) bool {
+		if id, ok := node.(*ast.Ident); ok {
+			n.used[id.Name] = true
+			if v, ok := c.idx.info.Uses[id].(*types.Var); ok {
+				n.refs[v] = append(n.refs[v], id)
+			}
 		}
 		return true
 	})
-	return names
+	c.bodies[o] = n
+	return n
 }

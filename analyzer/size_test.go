@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,6 +21,30 @@ import (
 func BenchmarkFunctionSize(b *testing.B) { benchmarkBigFunction(b, false) }
 
 func BenchmarkNesting(b *testing.B) { benchmarkBigFunction(b, true) }
+
+// BenchmarkDerivations runs the analyzer on one generated function in
+// which the code cancels its own contexts (synth.DerivingFunction): 75
+// timeouts cancelled right after their call, and as many findings whose
+// fix renames one, per 1x; flat and nested. Its ns/line is compared with
+// BenchmarkFunctionSize's.
+func BenchmarkDerivations(b *testing.B) {
+	for _, nested := range []bool{false, true} {
+		for _, scale := range bigScales {
+			b.Run(fmt.Sprintf("nested=%t/%dx", nested, scale), func(b *testing.B) {
+				src := synth.DerivingFunction(75*scale, nested)
+				root := typeCheck(b, src)
+				findings := 0
+				for b.Loop() {
+					findings = len(analyzeRoot(b, root))
+				}
+				if findings != 75*scale {
+					b.Fatalf("%d findings, want %d", findings, 75*scale)
+				}
+				reportPerLine(b, src)
+			})
+		}
+	}
+}
 
 // BenchmarkFunctionSizeTypeCheck and BenchmarkNestingTypeCheck type-check
 // the same functions: the reference for ns/line, since the type checker
@@ -84,6 +109,23 @@ func TestBigFunction(t *testing.T) {
 		for _, d := range diags {
 			if !strings.Contains(d.Message, "after r.client.Update(ctx, …)") || !strings.Contains(d.Message, `"UpdateFailed`) {
 				t.Errorf("nested=%t: unexpected finding: %s", nested, d.Message)
+			}
+		}
+	}
+}
+
+// TestDerivingFunction checks the generated function's findings once, in
+// the quick test run: one per block, each with a fix that checks ctx and
+// renames the timeout's context.
+func TestDerivingFunction(t *testing.T) {
+	for _, nested := range []bool{false, true} {
+		diags := analyzeRoot(t, typeCheck(t, synth.DerivingFunction(12, nested)))
+		if len(diags) != 12 {
+			t.Errorf("nested=%t: %d findings, want 12", nested, len(diags))
+		}
+		for _, d := range diags {
+			if len(d.SuggestedFixes) != 1 || !slices.ContainsFunc(d.SuggestedFixes[0].TextEdits, func(e analysis.TextEdit) bool { return string(e.NewText) == "updateCtx" }) {
+				t.Errorf("nested=%t: %s: want a fix that renames the timeout's context first", nested, d.Message)
 			}
 		}
 	}

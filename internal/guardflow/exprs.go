@@ -131,11 +131,33 @@ func (ev *evaluator) literal(lit *ast.FuncLit) {
 	if ev.rec == nil {
 		return
 	}
-	seen := make(map[*types.Var]Usability, ev.fa.nctx)
-	for j, v := range ev.fa.vars[:ev.fa.nctx] {
-		seen[v] = ev.s.get(j).use
-	}
+	seen := make(map[*types.Var]Usability)
+	ev.contexts(func(j int) { seen[ev.fa.vars[j]] = ev.s.get(j).use })
 	ev.rec.result.Literals[lit] = seen
+}
+
+// contexts calls f with the index of each context variable that may hold
+// something at this point, in index order: those that do on entry
+// (parameters, captured variables), and those the state says do. The
+// others hold nothing (a local not yet assigned, or out of scope: the
+// state forgets those), and are left out, so that what is recorded at a
+// call grows with the variables in hand, not with all a long function
+// declares.
+func (ev *evaluator) contexts(f func(j int)) {
+	entry, vars, nctx := ev.fa.inHand, ev.s.vars, ev.fa.nctx
+	for len(entry) > 0 || len(vars) > 0 && vars[0].idx < nctx {
+		switch {
+		case len(vars) == 0 || vars[0].idx >= nctx || len(entry) > 0 && entry[0] < vars[0].idx:
+			f(entry[0])
+			entry = entry[1:]
+		case len(entry) == 0 || vars[0].idx < entry[0]:
+			f(vars[0].idx)
+			vars = vars[1:]
+		default:
+			f(entry[0])
+			entry, vars = entry[1:], vars[1:]
+		}
+	}
 }
 
 // operands is what a call's operands told, kept without allocating: the
@@ -321,14 +343,16 @@ func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsum
 	}
 	facts := ev.rec.result.Calls[call]
 	if facts == nil { // else recorded by a previous transfer of the block: recorded over
-		facts = ev.rec.newFacts(ev.fa.vars[:ev.fa.nctx:ev.fa.nctx])
+		facts = ev.rec.newFacts()
 		ev.rec.result.Calls[call] = facts
 	}
 	facts.Ctx, facts.OperandsConsume, facts.RequestArgs, facts.Why = ctx, operandsConsume, requestArgs, Witness{}
 	facts.CheckHeld = ctx != AnyState || ev.s.holdsCheck()
-	for j := range facts.Use {
-		facts.Use[j] = ev.s.get(j).use
-	}
+	facts.Vars, facts.Use = facts.Vars[:0], facts.Use[:0]
+	ev.contexts(func(j int) {
+		facts.Vars = append(facts.Vars, ev.fa.vars[j])
+		facts.Use = append(facts.Use, ev.s.get(j).use)
+	})
 	if ev.rec.witnesses && ctx == ev.s.ctx {
 		facts.Why = ev.s.why
 	}

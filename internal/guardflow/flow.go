@@ -70,7 +70,7 @@ type Result struct {
 // CallState is what holds where a call is made.
 type CallState struct {
 	Ctx  States       // the context's possible states
-	Vars []*types.Var // the context variables the function may refer to
+	Vars []*types.Var // the context variables that may hold a context at the call (the others hold none)
 	Use  []Usability  // what each of them holds
 	Why  Witness      // with witnesses: how the checks got there
 
@@ -343,6 +343,7 @@ type Analysis struct {
 	selects  map[*cfg.Block]selectEdge
 	order    []int32    // each block's position in reverse postorder
 	defaults []varFact  // each variable's fact on entry
+	inHand   []int      // the context variables that hold something on entry: parameters, captured
 	mustIn   []*state   // the must-analysis: the state on entry to each block
 	results  [2]*Result // without and with explanations, once computed
 
@@ -370,6 +371,11 @@ func NewAnalysis(env *Env, f Func, opts Options) *Analysis {
 	fa.trackVars(body)
 	fa.ncalls = body.calls
 	fa.defaults = fa.entryFacts()
+	for j := range fa.nctx {
+		if fa.defaults[j].use != 0 {
+			fa.inHand = append(fa.inHand, j)
+		}
+	}
 	fa.order = reversePostorder(fa.graph)
 	fa.caseTags = caseTags(body.switches)
 	fa.selects = fa.selectEdges(body.selects)
@@ -490,10 +496,9 @@ type recording struct {
 	checks    [][]Check  // by block
 	returns   []Outcomes // by block: the states when a bool result is true, false
 
-	// The CallState of the calls not recorded yet, and their Use, made at
-	// once: one per call of the body.
+	// The CallState of the calls not recorded yet, made at once: one per
+	// call of the body.
 	facts []CallState
-	uses  []Usability
 }
 
 func (fa *Analysis) newRecording(witnesses bool) *recording {
@@ -508,20 +513,16 @@ func (fa *Analysis) newRecording(witnesses bool) *recording {
 		checks:    make([][]Check, n),
 		returns:   make([]Outcomes, n),
 		facts:     make([]CallState, fa.ncalls),
-		uses:      make([]Usability, fa.ncalls*fa.nctx),
 	}
 }
 
-// newFacts returns the CallState of a call recorded for the first time,
-// for the context variables vars.
-func (rec *recording) newFacts(vars []*types.Var) *CallState {
-	if len(rec.facts) == 0 || len(rec.uses) < len(vars) { // a call the walk of the body did not count
-		return &CallState{Vars: vars, Use: make([]Usability, len(vars))}
+// newFacts returns the CallState of a call recorded for the first time.
+func (rec *recording) newFacts() *CallState {
+	if len(rec.facts) == 0 { // a call the walk of the body did not count
+		return new(CallState)
 	}
 	f := &rec.facts[0]
 	rec.facts = rec.facts[1:]
-	f.Vars, f.Use = vars, rec.uses[:len(vars):len(vars)]
-	rec.uses = rec.uses[len(vars):]
 	return f
 }
 

@@ -40,6 +40,9 @@ func (b *holdBody) solve(entry *holdState, body *ast.BlockStmt) {
 	for !work.empty() {
 		blk := blocks[work.next()]
 		ev := &holdEval{b: b, s: in[blk.Index]}
+		if len(blk.Nodes) > 0 {
+			ev.prune(blk.Nodes[0].Pos())
+		}
 		for _, n := range blk.Nodes {
 			ev.node(n)
 		}
@@ -69,6 +72,25 @@ func (b *holdBody) solve(entry *holdState, body *ast.BlockStmt) {
 		} else {
 			b.exit, _ = b.exit.join(s, h.scan.defaults)
 		}
+	}
+}
+
+// prune drops what the state holds of the variables whose scope does not
+// hold pos: out of scope, a variable can no longer be read, and a state
+// stays as small as the variables in scope, however many a long function
+// declares.
+func (ev *holdEval) prune(pos token.Pos) {
+	sc := ev.b.h.scan
+	inScope := func(v *types.Var) bool {
+		s := v.Parent()
+		return s == nil || s.Pos() <= pos && pos < s.End()
+	}
+	reach := ev.s.reach.prune(func(k int) bool { return inScope(sc.varOf[k]) })
+	cancels := ev.s.cancels.prune(func(k int) bool { return inScope(sc.cancelOf[k]) })
+	if len(reach) != len(ev.s.reach) || len(cancels) != len(ev.s.cancels) {
+		s := ev.s.copy()
+		s.reach, s.cancels = reach, cancels
+		ev.s = s
 	}
 }
 

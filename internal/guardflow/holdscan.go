@@ -72,7 +72,9 @@ type holdScan struct {
 	callDef    map[*ast.CallExpr]int
 	vars       map[*types.Var]int // the context variables, by index
 	nvars      int
+	varOf      []*types.Var // by index
 	cancellers map[*types.Var]int
+	cancelOf   []*types.Var // the cancellers, by index
 	lits       map[*ast.FuncLit]*litInfo
 	litOrder   []*litInfo            // in source order
 	deferIndex map[*ast.CallExpr]int // the calls of defer statements, numbered
@@ -173,6 +175,14 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 		if litVars[v] > 0 {
 			li.use = litOther // used otherwise than called
 		}
+	}
+	sc.varOf = make([]*types.Var, sc.nvars)
+	for v, i := range sc.vars {
+		sc.varOf[i] = v
+	}
+	sc.cancelOf = make([]*types.Var, len(sc.cancellers))
+	for v, i := range sc.cancellers {
+		sc.cancelOf[i] = v
 	}
 	sc.defaults = make([]bitset, sc.nvars)
 	for v, i := range sc.vars {

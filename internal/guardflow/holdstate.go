@@ -61,29 +61,55 @@ func (m sparseSets) put(k int, set bitset) sparseSets {
 	return append(out, m[i:]...)
 }
 
-// joinSets returns the union of a and b, key by key, and whether it
-// differs from a.
+// joinSets returns the union of a and b, key by key (a key one of them
+// lacks has its default there), and whether it differs from a: one merge
+// of the two sorted lists.
 func joinSets(a, b sparseSets, defaults []bitset) (sparseSets, bool) {
-	out := a
-	changed := false
-	for _, e := range b {
-		cur := a.get(e.key, defaults)
-		if u := cur.union(e.set); len(u) != len(cur) || !u.equal(cur) {
-			out = out.put(e.key, u)
-			changed = true
+	def := func(k int) bitset {
+		if k < len(defaults) {
+			return defaults[k]
 		}
+		return nil
 	}
-	// a key of a that b leaves at its default adds the default
-	for _, e := range a {
-		if _, ok := b.find(e.key); ok {
-			continue
+	var out sparseSets
+	changed := false
+	for len(a) > 0 || len(b) > 0 {
+		var e sparseEntry
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0].key < b[0].key:
+			e = sparseEntry{a[0].key, a[0].set.union(def(a[0].key))}
+			changed = changed || len(e.set) != len(a[0].set) || !e.set.equal(a[0].set)
+			a = a[1:]
+		case len(a) == 0 || b[0].key < a[0].key:
+			d := def(b[0].key)
+			e = sparseEntry{b[0].key, d.union(b[0].set)}
+			changed = changed || !b[0].set.subsetOf(d)
+			b = b[1:]
+		default:
+			e = sparseEntry{a[0].key, a[0].set.union(b[0].set)}
+			changed = changed || !b[0].set.subsetOf(a[0].set)
+			a, b = a[1:], b[1:]
 		}
-		if d := (sparseSets(nil)).get(e.key, defaults); !d.subsetOf(e.set) {
-			out = out.put(e.key, e.set.union(d))
-			changed = true
-		}
+		out = append(out, e)
 	}
 	return out, changed
+}
+
+// prune returns m without the keys keep rejects.
+func (m sparseSets) prune(keep func(k int) bool) sparseSets {
+	for i, e := range m {
+		if keep(e.key) {
+			continue
+		}
+		out := append(sparseSets(nil), m[:i]...)
+		for _, e := range m[i+1:] {
+			if keep(e.key) {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	return m
 }
 
 // join returns the union of s and o, and whether it differs from s.

@@ -63,3 +63,54 @@ func (r *R) Reconcile(ctx context.Context, state int) error {
 	b.WriteString("\treturn nil\n}\n")
 	return b.String()
 }
+
+// DerivingFunction returns a file of package p whose Reconcile method is
+// one generated function of about 12 lines per block, in which the code
+// cancels contexts itself: each block bounds an update with a timeout it
+// cancels right after the call, under a name that hides ctx, then emits an
+// event about the update that no check guards (a finding whose fix checks
+// ctx and renames the timeout's context), and hands a cancel function on
+// every fourth block. With nested, each block is opened inside the
+// previous one.
+func DerivingFunction(blocks int, nested bool) string {
+	var b strings.Builder
+	b.WriteString(`package p
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type R struct {
+	client  client.Client
+	rec     record.EventRecorder
+	obj     *corev1.ConfigMap
+	cancels []context.CancelFunc
+}
+
+func (r *R) Reconcile(ctx context.Context, state int) error {
+`)
+	indent := "\t"
+	for i := range blocks {
+		fmt.Fprintf(&b, "%s{\n%s\tctx, cancel := context.WithTimeout(ctx, time.Second)\n", indent, indent)
+		fmt.Fprintf(&b, "%s\terr := r.client.Update(ctx, r.obj)\n%s\tcancel()\n", indent, indent)
+		if i%4 == 3 {
+			fmt.Fprintf(&b, "%s\tr.cancels = append(r.cancels, cancel)\n", indent)
+		}
+		fmt.Fprintf(&b, "%s\tif err != nil {\n%s\t\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"UpdateFailed%d\", err.Error())\n%s\t}\n%s}\n", indent, indent, i, indent, indent)
+		if nested {
+			fmt.Fprintf(&b, "%sif state >= 0 {\n", indent)
+		}
+	}
+	if nested {
+		for range blocks {
+			fmt.Fprintf(&b, "%s}\n", indent)
+		}
+	}
+	b.WriteString("\treturn nil\n}\n")
+	return b.String()
+}
