@@ -134,20 +134,13 @@ func (hr *helperRules) bodyQualifies(f *funcNode, cand map[*funcNode]bool) bool 
 				switch {
 				case t != nil && t.outermost() == f && t.lit != nil:
 				case t != nil && cand[t]:
-				case !wrappable(site):
+				case !skippable(site):
 					return false
 				}
 			}
 		}
 	}
 	return true
-}
-
-// wrappable: the check can wrap the call, a statement of its own, where
-// it stands (not deferred, not in a goroutine).
-func wrappable(site *callSite) bool {
-	_, ok := site.stmt.(*ast.ExprStmt)
-	return ok && !inGoroutine(site)
 }
 
 // callersQualify: every call site of f can pass a context. Handed one, a

@@ -46,7 +46,7 @@ type fixPlan struct {
 // and so does a fix that inserts a check on a parameter that calls in the
 // package hand a context the code has cancelled (handoffs): -fix applies
 // both or neither. A handoff's own fix is the rename.
-func planFixes(idx *index, names *lookups, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
+func planFixes(idx *index, names *lookups, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
 	var uses []contextUse
 	for _, f := range findings {
 		uses = append(uses, contextUse{f.site, f.check})
@@ -55,6 +55,7 @@ func planFixes(idx *index, names *lookups, ch *chooser, findings []*finding, gro
 		uses = append(uses, g.callers...)
 	}
 	p := &planner{idx: idx, lookups: names, paramNames: nameBlankParams(names, uses)}
+	p.places = placeAll(idx, sources, findings, groups)
 	plan := &fixPlan{fixes: make(map[any][]*refactor.Fix), checkNames: make(map[*finding]string), renameWhy: make(map[*guardflow.Derivation]string)}
 	p.renames = planRenames(idx, ch, uses, handoffs, plan.renameWhy)
 	p.carried = carriedRenames(checked, handoffs, p.renames)
@@ -65,10 +66,21 @@ func planFixes(idx *index, names *lookups, ch *chooser, findings []*finding, gro
 			groupFixes[g] = fix
 		}
 	}
+	methodFixes := make(map[*methodGroup]*refactor.Fix)
+	for _, f := range findings {
+		if g := methods[f]; g != nil {
+			if _, done := methodFixes[g]; !done {
+				methodFixes[g], _ = p.methodFix(g)
+			}
+		}
+	}
 	for _, f := range findings {
 		plan.checkNames[f] = p.checkName(f.check.v)
 		if t := idx.target(f.site); t != nil && groupFixes[groups[t]] != nil {
 			plan.fixes[f] = append(plan.fixes[f], groupFixes[groups[t]])
+		}
+		if fix := methodFixes[methods[f]]; fix != nil {
+			plan.fixes[f] = append(plan.fixes[f], fix)
 		}
 		if fix, ok := p.callSiteFix(f); ok {
 			plan.fixes[f] = append(plan.fixes[f], fix)
@@ -90,6 +102,7 @@ type planner struct {
 	idx        *index
 	lookups    *lookups
 	paramNames map[*types.Var]string
+	places     map[*callSite]placement               // where each check goes, and its form
 	renames    map[*guardflow.Derivation]*renamePlan // nil where the rename cannot be made
 	carried    map[paramRef][]*renamePlan            // the renames a check on a parameter needs at the calls handing it cancelled contexts
 }
@@ -160,7 +173,7 @@ func (p *planner) checkName(v *types.Var) string {
 // after the renames it needs.
 func (p *planner) callSiteFix(f *finding) (*refactor.Fix, bool) {
 	site := f.site
-	if _, ok := site.stmt.(*ast.ExprStmt); !ok || f.check.v == nil || inGoroutine(site) || f.state.OperandsConsume {
+	if !callSiteFixable(f) {
 		return nil, false
 	}
 	ctxName, steps := p.contextName(site, f.check.v)
@@ -219,29 +232,85 @@ func (p *planner) contextName(site *callSite, ctx *types.Var) (string, []refacto
 	return name, steps
 }
 
+// callSiteFixable reports whether a finding can get the check at its
+// call: a statement a check can skip, a context to check, and operands
+// that consume no context (a check before the statement would be stale at
+// the call).
+func callSiteFixable(f *finding) bool {
+	return skippable(f.site) && f.check.v != nil && !f.state.OperandsConsume
+}
+
 // skip returns the step that skips the call's statement when the context
-// named ctxName is cancelled, with the condition spelled for the call's
-// place, and the imports it needs.
+// named ctxName is cancelled, where and in the form placeChecks decided,
+// and the imports it needs.
 func (p *planner) skip(site *callSite, ctxName string) (refactor.Skip, []refactor.Import, bool) {
-	idx := p.idx
-	pos := site.stmt.Pos()
-	lookup := func(name string) types.Object { return p.lookups.at(site.fn, name, pos) }
-	file := site.fn.file
-	errorsQual, errorsImport, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "errors", "Is")
+	pl, ok := p.places[site]
 	if !ok {
 		return refactor.Skip{}, nil, false
+	}
+	pos := pl.stmt.Pos()
+	cancelled, imports, ok := p.cancelled(site.fn.file, func(name string) types.Object { return p.lookups.at(site.fn, name, pos) }, ctxName)
+	if !ok {
+		return refactor.Skip{}, nil, false
+	}
+	return refactor.Skip{File: site.fn.file, Stmt: pl.stmt, Parent: pl.parent, Form: pl.form, Cancelled: cancelled}, imports, true
+}
+
+// cancelled spells the check that the context named ctxName is cancelled,
+// errors.Is(ctx.Err(), context.Canceled), in file where lookup resolves
+// names: the one spelling of every check a fix writes; with the imports
+// it needs.
+func (p *planner) cancelled(file *ast.File, lookup func(string) types.Object, ctxName string) (string, []refactor.Import, bool) {
+	idx := p.idx
+	errorsQual, errorsImport, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "errors", "Is")
+	if !ok {
+		return "", nil, false
 	}
 	contextQual, contextImport, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "context", "Canceled")
 	if !ok {
-		return refactor.Skip{}, nil, false
+		return "", nil, false
 	}
-	return refactor.Skip{
-		File:      file,
-		Stmt:      site.stmt,
-		Parent:    site.stmtCur.Parent().Node(),
-		Clause:    endsFunction(site.stmtCur),
-		Cancelled: errorsQual + "Is(" + ctxName + ".Err(), " + contextQual + "Canceled)",
-	}, append(errorsImport, contextImport...), true
+	return errorsQual + "Is(" + ctxName + ".Err(), " + contextQual + "Canceled)", append(errorsImport, contextImport...), true
+}
+
+// placeAll places the checks of the findings the call-site fix can skip
+// and those inside the helpers fixed at their depth. A function whose
+// findings alike are all it does, but for computing their arguments, gets
+// one guard clause at its top.
+func placeAll(idx *index, sources *refactor.Sources, findings []*finding, groups map[*funcNode]*helperGroup) map[*callSite]placement {
+	var sites []*callSite
+	byFn := make(map[*funcNode][]*finding)
+	for _, f := range findings {
+		if callSiteFixable(f) {
+			sites = append(sites, f.site)
+			byFn[f.site.fn] = append(byFn[f.site.fn], f)
+		}
+	}
+	onlyEmits := make(map[*funcNode]bool)
+	for fn, fs := range byFn {
+		calls := make(map[*ast.CallExpr]bool)
+		for _, f := range fs {
+			if f.check.v == fs[0].check.v && f.check.derived == fs[0].check.derived {
+				calls[f.site.call] = true
+			}
+		}
+		v := fs[0].check.v
+		onlyEmits[fn] = (paramOwner(fn, v) != nil || !fn.declares(v)) && emitsOnly(idx.info, fn, calls) && sources.StartsLine(fn.body.List[0].Pos())
+	}
+	for _, g := range uniqueGroups(idx, groups) {
+		wraps := make(map[*funcNode]map[*ast.CallExpr]bool)
+		for _, site := range g.wraps {
+			sites = append(sites, site)
+			if wraps[site.fn] == nil {
+				wraps[site.fn] = make(map[*ast.CallExpr]bool)
+			}
+			wraps[site.fn][site.call] = true
+		}
+		for fn, calls := range wraps {
+			onlyEmits[fn] = emitsOnly(idx.info, fn, calls) && sources.StartsLine(fn.body.List[0].Pos())
+		}
+	}
+	return placeChecks(sources, sites, onlyEmits)
 }
 
 // groupFix is the fix of a helper group: each helper's new parameter, the

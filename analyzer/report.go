@@ -40,8 +40,7 @@ func findFindings(idx *index, j *judge, em *emitters, reported func(*ast.File) b
 // diagnose returns the diagnostics of the findings and the handoffs: the
 // message, the related information, and the fixes the plan decided, built
 // once each.
-func diagnose(pass *analysis.Pass, idx *index, em *emitters, findings []*finding, handoffs []*handoff, plan *fixPlan) []analysis.Diagnostic {
-	sources := refactor.NewSources(idx.fset, pass.ReadFile)
+func diagnose(idx *index, sources *refactor.Sources, em *emitters, findings []*finding, handoffs []*handoff, plan *fixPlan) []analysis.Diagnostic {
 	built := make(map[*refactor.Fix]*analysis.SuggestedFix) // nil where an edit cannot be made
 	fixesOf := func(key any) []analysis.SuggestedFix {
 		var fixes []analysis.SuggestedFix

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
 
 // run is the pipeline. Each stage is a function of what the earlier ones
@@ -65,8 +66,10 @@ func run(pass *analysis.Pass, s *settings) error {
 	handoffs := findHandoffs(idx, j, checked, ch, reported)
 
 	diags := bareDirectives(m.dirs, reported)
-	plan := planFixes(idx, names, ch, findings, groups, handoffs, checked)
-	diags = append(diags, diagnose(pass, idx, em, findings, handoffs, plan)...)
+	sources := refactor.NewSources(idx.fset, pass.ReadFile)
+	methods := findMethodGroups(idx, em, findings, func(site *callSite) bool { return j.verdict(em, site) == guardedCall })
+	plan := planFixes(idx, names, sources, ch, findings, groups, methods, handoffs, checked)
+	diags = append(diags, diagnose(idx, sources, em, findings, handoffs, plan)...)
 	if s.strict {
 		diags = append(diags, looseChecks(idx, states, candidates, reported)...)
 	}

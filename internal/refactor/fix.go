@@ -3,6 +3,7 @@ package refactor
 import (
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -15,19 +16,34 @@ type Fix struct {
 	Steps   []Step
 }
 
-// A Step is one change of a fix: a Skip, a Param, an Arg, a Rename or an
-// Imports.
+// A Step is one change of a fix: a Skip, a Param, an Arg, a Callee, a
+// Rename, a Method or an Imports.
 type Step interface{ step() }
 
+// Form is how a Skip skips its statement.
+type Form uint8
+
+const (
+	// GuardClause puts "if cancelled { return }" right before the
+	// statement, which must start its line.
+	GuardClause Form = iota + 1
+	// Wrap puts the statement in "if !cancelled { ... }": one that starts
+	// its line, or the only statement of a block written on one line.
+	Wrap
+	// Fold adds "&& !cancelled" to the condition of Parent, the if
+	// without else whose only statement the statement is.
+	Fold
+)
+
 // Skip skips Stmt, a statement of File held by Parent, when Cancelled
-// holds (errors.Is(ctx.Err(), context.Canceled), spelled for the place):
-// with the guard clause right before it where Clause is set, else by
-// wrapping it in the negated condition.
+// holds (errors.Is(ctx.Err(), context.Canceled), spelled for the place),
+// in the Form the analyzer chose; Build fails where that form cannot be
+// made.
 type Skip struct {
 	File      *ast.File
 	Stmt      ast.Stmt
 	Parent    ast.Node
-	Clause    bool
+	Form      Form
 	Cancelled string
 }
 
@@ -57,6 +73,28 @@ type Rename struct {
 	Tok    token.Token
 }
 
+// Callee makes Call call Text instead of its function.
+type Callee struct {
+	Call *ast.CallExpr
+	Text string
+}
+
+// Method adds, after the declaration After of File, a method that skips
+// one call when Cancelled holds:
+//
+//	// Doc
+//	func (Recv) Name(Params) {
+//		if Cancelled {
+//			return
+//		}
+//		Call
+//	}
+type Method struct {
+	File                                     *ast.File
+	After                                    *ast.FuncDecl
+	Doc, Recv, Name, Params, Cancelled, Call string
+}
+
 // Imports are imports File needs.
 type Imports struct {
 	File    *ast.File
@@ -67,6 +105,8 @@ func (Skip) step()    {}
 func (Param) step()   {}
 func (Arg) step()     {}
 func (Rename) step()  {}
+func (Callee) step()  {}
+func (Method) step()  {}
 func (Imports) step() {}
 
 // Sources reads the files that fixes edit, each once for all its fixes.
@@ -137,6 +177,13 @@ func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
 				return analysis.SuggestedFix{}, false
 			}
 			edits.add(insertArg(st.Call, st.Text))
+		case Callee:
+			if inside(st.Call.Pos()) {
+				return analysis.SuggestedFix{}, false
+			}
+			edits.add(analysis.TextEdit{Pos: st.Call.Fun.Pos(), End: st.Call.Fun.End(), NewText: []byte(st.Text)})
+		case Method:
+			edits.add(methodEdit(st))
 		case Rename:
 			for _, id := range st.Idents {
 				if inside(id.Pos()) {
@@ -160,12 +207,37 @@ func (s *Sources) skip(sk Skip) (analysis.TextEdit, bool) {
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
-	if sk.Clause { // a statement that does not start its line keeps the wrap, which can open up a one-line block
-		if e, ok := GuardClause(src, tf, sk.File, sk.Stmt, "if "+sk.Cancelled+" {"); ok {
-			return e, true
+	switch sk.Form {
+	case GuardClause:
+		return guardClause(src, tf, sk.File, sk.Stmt, "if "+sk.Cancelled+" {")
+	case Wrap:
+		return wrap(src, tf, sk.File, sk.Parent, sk.Stmt, "if !"+sk.Cancelled+" {")
+	case Fold:
+		ifs, ok := sk.Parent.(*ast.IfStmt)
+		if !ok {
+			return analysis.TextEdit{}, false
 		}
+		return fold(src, tf, ifs, "!"+sk.Cancelled), true
 	}
-	return Wrap(src, tf, sk.File, sk.Parent, sk.Stmt, "if !"+sk.Cancelled+" {")
+	return analysis.TextEdit{}, false
+}
+
+// StartsLine reports whether only white space precedes pos on its line:
+// where a guard clause or a wrap can go.
+func (s *Sources) StartsLine(pos token.Pos) bool {
+	src, tf, ok := s.source(pos)
+	if !ok {
+		return false
+	}
+	_, starts := lineIndent(src, tf, pos)
+	return starts
+}
+
+// methodEdit returns the edit of a Method.
+func methodEdit(m Method) analysis.TextEdit {
+	text := "\n\n// " + strings.ReplaceAll(m.Doc, "\n", "\n// ") + "\nfunc (" + m.Recv + ") " + m.Name + "(" + m.Params + ") {\n" +
+		"\tif " + m.Cancelled + " {\n\t\treturn\n\t}\n\t" + m.Call + "\n}"
+	return analysis.TextEdit{Pos: m.After.End(), End: m.After.End(), NewText: []byte(text)}
 }
 
 // paramEdits returns the edits of a Param.

@@ -31,6 +31,17 @@ func (imp Import) spec() string {
 // the file's import when lookup finds its name unhidden. Otherwise it picks a free name, the
 // package's own or "std"+name, and returns the import to add.
 func Qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, pkgPath, member string) (string, []Import, bool) {
+	return qualifier(info, pkg, file, lookup, pkgPath, path.Base(pkgPath), member)
+}
+
+// TypeQualifier is Qualifier for the types of the package imported, which
+// a new import names by the package's own name (runtime for
+// k8s.io/apimachinery/pkg/runtime).
+func TypeQualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, imported *types.Package) (string, []Import, bool) {
+	return qualifier(info, pkg, file, lookup, imported.Path(), imported.Name(), "")
+}
+
+func qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, pkgPath, base, member string) (string, []Import, bool) {
 	for _, spec := range file.Imports {
 		if p, _ := strconv.Unquote(spec.Path.Value); p != pkgPath {
 			continue
@@ -49,7 +60,6 @@ func Qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func
 			return pkgName.Name() + ".", nil, true
 		}
 	}
-	base := path.Base(pkgPath)
 	free := func(name string) bool { return freeImportName(info, pkg, file, lookup, name) }
 	name := base
 	if !free(name) {
@@ -59,7 +69,7 @@ func Qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func
 		}
 	}
 	imp := Import{Path: pkgPath}
-	if name != base {
+	if name != path.Base(pkgPath) {
 		imp.Name = name
 	}
 	return name + ".", []Import{imp}, true
@@ -82,8 +92,9 @@ func freeImportName(info *types.Info, pkg *types.Package, file *ast.File, lookup
 
 // AddImports inserts imports into file the way gofmt and goimports keep
 // them: into the first parenthesised import declaration, in sorted position
-// within its run of standard library specs; else as a declaration of its
-// own after the others or after the package clause.
+// within its run of standard library specs, or of other modules' (a group
+// of their own where there is none); else as a declaration of its own
+// after the others or after the package clause.
 func AddImports(fset *token.FileSet, file *ast.File, imports []Import) []analysis.TextEdit {
 	if len(imports) == 0 {
 		return nil
@@ -112,9 +123,12 @@ func AddImports(fset *token.FileSet, file *ast.File, imports []Import) []analysi
 	}
 	inserts := make(map[token.Pos][]string)
 	var order []token.Pos
-	run := importRun(fset, decl)
 	for _, imp := range imports {
+		run, ok := importRun(fset, decl, packagepath.IsStd(imp.Path))
 		at, text := run[len(run)-1].End(), "\n\t"+imp.spec()
+		if !ok {
+			text = "\n" + text // a group of its own after the others
+		}
 		for _, spec := range run {
 			if importLess(imp, existingImport(spec)) {
 				at, text = specStart(spec), imp.spec()+"\n\t"
@@ -134,9 +148,11 @@ func AddImports(fset *token.FileSet, file *ast.File, imports []Import) []analysi
 }
 
 // importRun returns the run of consecutive specs (gofmt sorts each run on
-// its own) that new standard library imports join: the first run holding
-// one, else the first run.
-func importRun(fset *token.FileSet, decl *ast.GenDecl) []*ast.ImportSpec {
+// its own) that a new import joins: for the standard library, the first
+// run holding one, else the first run; for another, the first run that
+// holds one of another module; else the last run, and false: it starts a
+// group of its own after it.
+func importRun(fset *token.FileSet, decl *ast.GenDecl, std bool) ([]*ast.ImportSpec, bool) {
 	var runs [][]*ast.ImportSpec
 	lastLine := -1
 	for _, s := range decl.Specs {
@@ -149,12 +165,15 @@ func importRun(fset *token.FileSet, decl *ast.GenDecl) []*ast.ImportSpec {
 	}
 	for _, run := range runs {
 		for _, spec := range run {
-			if packagepath.IsStd(existingImport(spec).Path) {
-				return run
+			if packagepath.IsStd(existingImport(spec).Path) == std {
+				return run, true
 			}
 		}
 	}
-	return runs[0]
+	if std {
+		return runs[0], true
+	}
+	return runs[len(runs)-1], false
 }
 
 func specStart(spec *ast.ImportSpec) token.Pos {

@@ -132,7 +132,7 @@ func TestWrap(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, file, tf := parse(t, tc.src)
 			parent, stmt := eventStmt(file)
-			edit, ok := Wrap([]byte(tc.src), tf, file, parent, stmt, header)
+			edit, ok := wrap([]byte(tc.src), tf, file, parent, stmt, header)
 			if !ok {
 				if tc.want != "" {
 					t.Fatalf("not wrapped, want:\n%s", tc.want)
@@ -189,7 +189,7 @@ func TestGuardClause(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, file, tf := parse(t, tc.src)
 			_, stmt := eventStmt(file)
-			edit, ok := GuardClause([]byte(tc.src), tf, file, stmt, header)
+			edit, ok := guardClause([]byte(tc.src), tf, file, stmt, header)
 			if !ok {
 				if tc.want != "" {
 					t.Fatalf("no guard clause, want:\n%s", tc.want)

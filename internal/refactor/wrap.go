@@ -10,14 +10,14 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// Wrap returns the edit that puts stmt, a statement of file whose source
+// wrap returns the edit that puts stmt, a statement of file whose source
 // is src, inside a block opened by header ("if cond {"). parent is the
 // node that holds stmt. A statement that starts its line is wrapped where
 // it stands, with the comments that end its line, and its continuation
 // lines indented one more tab (not inside raw strings); the only statement
 // of a block written on one line (defer func() { r.Event(...) }()) gets the
 // block opened up. Anything else is not wrapped.
-func Wrap(src []byte, tf *token.File, file *ast.File, parent ast.Node, stmt ast.Stmt, header string) (analysis.TextEdit, bool) {
+func wrap(src []byte, tf *token.File, file *ast.File, parent ast.Node, stmt ast.Stmt, header string) (analysis.TextEdit, bool) {
 	indent, startsLine := lineIndent(src, tf, stmt.Pos())
 	if startsLine {
 		end, comment := trailingComments(src, tf, file, stmt.End())
@@ -34,13 +34,13 @@ func Wrap(src []byte, tf *token.File, file *ast.File, parent ast.Node, stmt ast.
 	return analysis.TextEdit{Pos: block.Lbrace + 1, End: block.Rbrace, NewText: []byte(text)}, true
 }
 
-// GuardClause returns the edit that puts a guard clause, a block opened
+// guardClause returns the edit that puts a guard clause, a block opened
 // by header ("if cond {") that returns, right before stmt, a statement of
 // file whose source is src. stmt keeps its lines: the clause is inserted
 // above them, with stmt's indentation, and above the comment lines
 // directly over stmt, which stay with it (a directive there stays on the
 // line above stmt). A statement that does not start its line gets none.
-func GuardClause(src []byte, tf *token.File, file *ast.File, stmt ast.Stmt, header string) (analysis.TextEdit, bool) {
+func guardClause(src []byte, tf *token.File, file *ast.File, stmt ast.Stmt, header string) (analysis.TextEdit, bool) {
 	indent, startsLine := lineIndent(src, tf, stmt.Pos())
 	if !startsLine {
 		return analysis.TextEdit{}, false
@@ -147,4 +147,14 @@ func inRanges(i int, ranges [][2]int) bool {
 		}
 	}
 	return false
+}
+
+// fold returns the edit that adds "&& cond" to the condition of ifs,
+// parenthesizing a condition of lower precedence (a || b).
+func fold(src []byte, tf *token.File, ifs *ast.IfStmt, cond string) analysis.TextEdit {
+	old := string(src[tf.Offset(ifs.Cond.Pos()):tf.Offset(ifs.Cond.End())])
+	if b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok && b.Op == token.LOR && ifs.Cond == ast.Expr(b) {
+		old = "(" + old + ")"
+	}
+	return analysis.TextEdit{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte(old + " && " + cond)}
 }

@@ -1,0 +1,343 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
+)
+
+// The guarded method. Where the methods of one type call the same
+// recorder method through the same field again and again, wrapping each
+// call re-indents a long call per hunk; a maintainer adds one small method
+// to the type that checks its context and emits, and makes each site call
+// it, as kustomize-style r.event(ctx, ...) helpers do:
+//
+//	func (r *R) annotatedEventf(ctx context.Context, object runtime.Object, ...) {
+//		if errors.Is(ctx.Err(), context.Canceled) {
+//			return
+//		}
+//		r.EventRecorder.AnnotatedEventf(object, ...)
+//	}
+
+// minMethodCalls is how many findings at direct calls of one sink method
+// through one field of one type make the guarded method their first fix.
+const minMethodCalls = 3
+
+// methodGroup is the findings that one guarded method fixes.
+type methodGroup struct {
+	recv     *types.TypeName // the receiver's type
+	path     []string        // the fields from the receiver to the recorder; none for an embedded one
+	sink     *types.Func
+	findings []*finding
+	existing *funcNode     // a method of that shape the package has, called instead
+	file     *ast.File     // where the new method goes ...
+	after    *ast.FuncDecl // ... after this method of the type
+	name     string
+}
+
+// methodKey is what the findings of a group share.
+type methodKey struct {
+	recv *types.TypeName
+	path string
+	sink *types.Func
+}
+
+// findMethodGroups returns, for each finding that a guarded method fixes,
+// its group: the findings the call-site fix can fix at direct calls of a
+// sink through a field of a method's receiver (or an embedded recorder),
+// in the methods of one type and the literals in them, at least
+// minMethodCalls of them with the same sink and field. A method of the
+// type that already has the shape (a context, then the sink's parameters,
+// and nothing but a cancellation check and the same call) is called
+// instead of a new one. Trace events and calls with only a request's
+// context are no findings, so none goes through it.
+func findMethodGroups(idx *index, em *emitters, findings []*finding, guarded func(*callSite) bool) map[*finding]*methodGroup {
+	groups := make(map[methodKey]*methodGroup)
+	var order []methodKey
+	for _, f := range findings {
+		if !callSiteFixable(f) || !em.isSinkCall(f.site) {
+			continue
+		}
+		recv, path, ok := recorderPath(idx.info, f.site)
+		if !ok {
+			continue
+		}
+		k := methodKey{recv, strings.Join(path, "."), f.site.callee}
+		g := groups[k]
+		if g == nil {
+			g = &methodGroup{recv: recv, path: path, sink: f.site.callee}
+			groups[k] = g
+			order = append(order, k)
+		}
+		g.findings = append(g.findings, f)
+	}
+	out := make(map[*finding]*methodGroup)
+	for _, k := range order {
+		g := groups[k]
+		if len(g.findings) < minMethodCalls {
+			continue
+		}
+		g.existing = existingMethod(idx, g, guarded)
+		if g.existing != nil {
+			g.name = g.existing.name()
+		} else if !g.place(idx) {
+			continue
+		}
+		for _, f := range g.findings {
+			out[f] = g
+		}
+	}
+	return out
+}
+
+// recorderPath returns the receiver type of the method a call is in (or
+// whose literal it is in), and the fields through which the call reaches
+// its recorder from the method's receiver: r.EventRecorder.Eventf(...) ->
+// [EventRecorder]; r.Eventf(...) through an embedded recorder -> [].
+func recorderPath(info *types.Info, site *callSite) (*types.TypeName, []string, bool) {
+	outer := site.fn.outermost()
+	if outer.decl == nil || outer.decl.Recv == nil || len(outer.decl.Recv.List[0].Names) == 0 {
+		return nil, nil, false
+	}
+	recvVar, _ := info.Defs[outer.decl.Recv.List[0].Names[0]].(*types.Var)
+	recv := receiverType(outer.obj)
+	sel, ok := ast.Unparen(site.call.Fun).(*ast.SelectorExpr)
+	if recvVar == nil || recv == nil || !ok {
+		return nil, nil, false
+	}
+	path, ok := fieldPath(info, sel.X, recvVar)
+	return recv, path, ok
+}
+
+// fieldPath returns the fields x selects from the variable recv.
+func fieldPath(info *types.Info, x ast.Expr, recv *types.Var) ([]string, bool) {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		return nil, info.Uses[x] == recv
+	case *ast.SelectorExpr:
+		if s := info.Selections[x]; s == nil || s.Kind() != types.FieldVal {
+			return nil, false
+		}
+		path, ok := fieldPath(info, x.X, recv)
+		return append(path, x.Sel.Name), ok
+	}
+	return nil, false
+}
+
+// existingMethod returns an unexported method of the group's type that
+// already is the guarded method: a context, then the sink's parameters,
+// and a body of at most two statements whose one call of the sink, through
+// the same field, is guarded and forwards the parameters in order.
+func existingMethod(idx *index, g *methodGroup, guarded func(*callSite) bool) *funcNode {
+	want := g.sink.Signature().Params()
+	for _, f := range idx.funcs {
+		if f.decl == nil || f.obj.Exported() || receiverType(f.obj) != g.recv || len(f.body.List) > 2 {
+			continue
+		}
+		params := f.sig.Params()
+		if params.Len() != want.Len()+1 || !isContextType(params.At(0).Type()) || f.sig.Variadic() != g.sink.Signature().Variadic() {
+			continue
+		}
+		same := true
+		for i := range want.Len() {
+			same = same && types.Identical(params.At(i+1).Type(), want.At(i).Type())
+		}
+		var calls []*callSite
+		for _, site := range f.calls {
+			if site.callee == g.sink {
+				calls = append(calls, site)
+			}
+		}
+		if !same || len(calls) != 1 || !guarded(calls[0]) {
+			continue
+		}
+		if _, path, ok := recorderPath(idx.info, calls[0]); ok && slices.Equal(path, g.path) && forwards(idx.info, calls[0].call, params) {
+			return f
+		}
+	}
+	return nil
+}
+
+// forwards reports whether call passes the parameters after the first,
+// in order (the last spread where variadic).
+func forwards(info *types.Info, call *ast.CallExpr, params *types.Tuple) bool {
+	if len(call.Args) != params.Len()-1 {
+		return false
+	}
+	for i, a := range call.Args {
+		if v, ok := info.Uses[identOf(a)].(*types.Var); !ok || v != params.At(i+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// place chooses where the new method goes (after the type's last method
+// in the file that holds most of the group's calls) and its name (the
+// sink's, lowered, or another the type does not have); false where there
+// is no such method.
+func (g *methodGroup) place(idx *index) bool {
+	count := make(map[*ast.File]int)
+	for _, f := range g.findings {
+		count[f.site.fn.file]++
+	}
+	for _, f := range g.findings { // the first file in source order wins a tie
+		if g.file == nil || count[f.site.fn.file] > count[g.file] {
+			g.file = f.site.fn.file
+		}
+	}
+	for _, f := range idx.funcs {
+		if f.decl != nil && f.file == g.file && receiverType(f.obj) == g.recv && (g.after == nil || f.decl.Pos() > g.after.Pos()) {
+			g.after = f.decl
+		}
+	}
+	if g.after == nil {
+		return false
+	}
+	name, ok := refactor.FreshName(lowerFirst(g.sink.Name()), func(name string) bool {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(g.recv.Type()), true, idx.pkg, name)
+		return obj == nil
+	})
+	g.name = name
+	return ok
+}
+
+// methodStep returns the step that adds the group's method, and the
+// imports its signature and check need; false where a name it needs is
+// taken.
+func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import, bool) {
+	idx, file := p.idx, g.file
+	recvField := g.after.Recv.List[0]
+	recvName := recvField.Names[0].Name
+	pos := g.after.End()
+	lookup := fileLookup(idx.info, file, pos)
+	var imports []refactor.Import
+	qualified := true
+	qual := func(pkg *types.Package) string {
+		if pkg == idx.pkg {
+			return ""
+		}
+		q, imps, ok := refactor.TypeQualifier(idx.info, idx.pkg, file, lookup, pkg)
+		qualified = qualified && ok
+		imports = append(imports, imps...)
+		return strings.TrimSuffix(q, ".")
+	}
+	contextQual, contextImports, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "context", "Context")
+	if !ok {
+		return refactor.Method{}, nil, false
+	}
+	imports = append(imports, contextImports...)
+	sig := g.sink.Signature()
+	// Names the body refers to stay free: the receiver, the packages of
+	// the check.
+	taken := map[string]bool{recvName: true, "errors": true, "context": true}
+	fresh := func(base string) string {
+		name, _ := refactor.FreshName(base, func(n string) bool { return !taken[n] })
+		taken[name] = true
+		return name
+	}
+	ctxName := fresh("ctx")
+	names, typs := []string{ctxName}, []string{contextQual + "Context"}
+	var args []string
+	for i := range sig.Params().Len() {
+		v := sig.Params().At(i)
+		base := v.Name()
+		if base == "" || base == "_" {
+			base = "arg"
+		}
+		name := fresh(base)
+		t := types.TypeString(v.Type(), qual)
+		arg := name
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			t = "..." + types.TypeString(v.Type().(*types.Slice).Elem(), qual)
+			arg += "..."
+		}
+		names, typs = append(names, name), append(typs, t)
+		args = append(args, arg)
+	}
+	// Consecutive parameters of one type share it, as the sink declares
+	// them: eventtype, reason, message string.
+	var params []string
+	for i := range names {
+		if i+1 < len(names) && typs[i+1] == typs[i] {
+			params = append(params, names[i])
+		} else {
+			params = append(params, names[i]+" "+typs[i])
+		}
+	}
+	cancelled, checkImports, ok := p.cancelled(file, lookup, ctxName)
+	if !ok || !qualified {
+		return refactor.Method{}, nil, false
+	}
+	imports = append(imports, checkImports...)
+	recorder := strings.Join(append([]string{recvName}, g.path...), ".")
+	return refactor.Method{
+		File:      file,
+		After:     g.after,
+		Doc:       g.name + " records the event unless " + ctxName + " is cancelled: a reconciliation\nthat shutdown cut short sends no event.",
+		Recv:      recvName + " " + types.ExprString(recvField.Type),
+		Name:      g.name,
+		Params:    strings.Join(params, ", "),
+		Cancelled: cancelled,
+		Call:      recorder + "." + g.sink.Name() + "(" + strings.Join(args, ", ") + ")",
+	}, imports, true
+}
+
+// methodCall returns the steps that make a finding's call a call of its
+// group's method, with the context the call-site fix would check.
+func (p *planner) methodCall(g *methodGroup, f *finding) ([]refactor.Step, bool) {
+	ctxName, steps := p.contextName(f.site, f.check.v)
+	if ctxName == "" {
+		return nil, false
+	}
+	renames, ok := p.renamesFor(f.site.fn, f.check)
+	if !ok {
+		return nil, false
+	}
+	sel := ast.Unparen(f.site.call.Fun).(*ast.SelectorExpr)
+	root := sel.X
+	for {
+		if s, ok := ast.Unparen(root).(*ast.SelectorExpr); ok {
+			root = s.X
+			continue
+		}
+		break
+	}
+	steps = append(renames, steps...)
+	return append(steps,
+		refactor.Callee{Call: f.site.call, Text: types.ExprString(root) + "." + g.name},
+		refactor.Arg{Call: f.site.call, Text: ctxName}), true
+}
+
+// methodFix is the fix of a group: the method, unless the package has it,
+// and every call made a call of it.
+func (p *planner) methodFix(g *methodGroup) (*refactor.Fix, bool) {
+	imports := newImportSet()
+	var steps []refactor.Step
+	if g.existing == nil {
+		m, imps, ok := p.methodStep(g)
+		if !ok {
+			return nil, false
+		}
+		steps = append(steps, m)
+		imports.add(g.file, imps)
+	}
+	for _, f := range g.findings {
+		s, ok := p.methodCall(g, f)
+		if !ok {
+			return nil, false
+		}
+		steps = append(steps, s...)
+	}
+	for _, file := range imports.files {
+		steps = append(steps, refactor.Imports{File: file, Imports: imports.byFile[file]})
+	}
+	msg := "Emit through " + g.name + ", which checks the context"
+	if g.existing == nil {
+		msg = "Add " + g.name + ", which checks the context, and emit through it"
+	}
+	return &refactor.Fix{Message: msg, Steps: steps}, true
+}
