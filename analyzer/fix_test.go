@@ -17,7 +17,7 @@ import (
 var fixPackages = []string{
 	"fixes/wrap", "fixes/imports", "fixes/shadowed", "fixes/renamed",
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
-	"fixes/fields", "fixes/ifaces", "fixes/guardclause", "fixes/derived", "fixes/derived/report", "fixes/derived/crosspkg",
+	"fixes/fields", "fixes/ifaces", "fixes/guardclause", "fixes/derived", "fixes/derived/report", "fixes/derived/crosspkg", "fixes/forms",
 	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
 	"helperfix/returned", "helperfix/guardclause",
 }
