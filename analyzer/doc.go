@@ -389,39 +389,56 @@
 //
 // # The suggested fix
 //
-// For a call that is an expression statement, the fix wraps that one
-// statement in if !errors.Is(ctx.Err(), context.Canceled) { ... }, so
-// logging and status updates around it stay untouched. It checks the
-// context that the next section chooses. A blank or unnamed context parameter is named ctx (or
-// ctx2, ctx3... when ctx would hide a name the function uses or is taken
-// where a fix goes); every fix in the function uses the same name; other
-// unnamed parameters become _. The errors and context imports are added
-// when missing (into the standard library group), and the names under
-// which they are imported are used; when those names are hidden at the
-// call, a second import such as stderrors "errors" is added. The comments
-// that end the statement's line, block comments included, move into the
-// block with it; no other comment moves. The only statement of a block
-// written on one line (defer func() { r.Event(...) }()) gets the block
-// opened up.
+// For a call that is an expression statement, the fix skips that one
+// statement when the context is cancelled, so logging and status updates
+// around it stay untouched, in the form a maintainer writes there. Where
+// the call is the only statement of an if without else, the condition
+// takes the check (parenthesized where it is an ||):
+//
+//	if err != nil && !errors.Is(ctx.Err(), context.Canceled) {
+//		r.Eventf(obj, corev1.EventTypeWarning, reason, "%s", msg)
+//	}
 //
 // Where the call is the last thing its innermost function (a declaration
 // or a literal) does on its path, and that function has no results, the
-// fix is instead the guard clause right before it:
+// guard clause goes right before it:
 //
 //	if errors.Is(ctx.Err(), context.Canceled) {
 //		return
 //	}
 //	r.Eventf(obj, corev1.EventTypeWarning, reason, "%s", msg)
 //
-// It skips exactly what the wrap would (deferred calls run either way),
-// and the call keeps its lines. The call is last when it ends the body,
-// or only a bare return follows it in its block, or it ends a branch of an
-// if (else if and else included) or a case of a switch or type switch that
-// is itself last, recursively (also when that statement is labeled or a
-// block); never inside a for, range or select, nor before a fallthrough.
-// A call that carries a label or does not start its line keeps the wrap.
-// The clause goes above the comment lines directly over the call, so they
-// stay with it (a directive there stays on the line above the call).
+// Elsewhere the statement is wrapped in if !errors.Is(ctx.Err(),
+// context.Canceled) { ... }.
+//
+// A function whose checks fold gets no guard clause: one form a function.
+// A function (or literal) without results whose statements do nothing but
+// emit (calls that are findings with the same check, and statements that
+// only compute their arguments, assigning locals and handing no context to
+// anything) gets one guard clause at its top for all of them. The guard
+// clause skips exactly what the wrap would (deferred calls run either
+// way), and the call keeps its lines. The call is last when it ends the
+// body, or only a bare return follows it in its block, or it ends a branch
+// of an if (else if and else included) or a case of a switch or type
+// switch that is itself last, recursively (also when that statement is
+// labeled or a block); never inside a for, range or select, nor before a
+// fallthrough. A call that carries a label or does not start its line
+// keeps the wrap. The clause goes above the comment lines directly over
+// the call, so they stay with it (a directive there stays on the line
+// above the call).
+//
+// The check tests the context that "The context a fix checks" chooses. A
+// blank or unnamed context parameter is named ctx (or ctx2, ctx3... when
+// ctx would hide a name the function uses or is taken where a fix goes);
+// every fix in the function uses the same name; other unnamed parameters
+// become _. The errors and context imports are added when missing (into
+// the standard library group; another package's import joins the group of
+// other modules' imports), and the names under which they are imported
+// are used; when those names are hidden at the call, a second import such
+// as stderrors "errors" is added. The comments that end the statement's
+// line, block comments included, move into the block with it; no other
+// comment moves. The only statement of a block written on one line
+// (defer func() { r.Event(...) }()) gets the block opened up.
 //
 // The fixed code compiles and a second run reports nothing there. The
 // standalone command, go vet -fix and go fix format the files they fix, so
@@ -435,6 +452,38 @@
 // with the cancelled context anyway. That is why, for the helpers a
 // maintainer would change, the first fix changes the helper instead
 // (below).
+//
+// # The guarded method
+//
+// Where the methods of one type (and the literals in them) have at least
+// three findings that the check at the call can fix, at direct calls of
+// the same recorder method through the same field of the receiver (or
+// through a recorder the type embeds), re-indenting each long call in a
+// wrap of its own is not what a maintainer writes: the first fix of each
+// adds one method to the type, after its last method in the file that
+// holds most of the calls, and makes each call a call of it, passing the
+// context the call-site fix would check (renames included):
+//
+//	// annotatedEventf records the event unless ctx is cancelled: a reconciliation
+//	// that shutdown cut short sends no event.
+//	func (r *Reconciler) annotatedEventf(ctx context.Context, object runtime.Object, annotations map[string]string, eventtype, reason, messageFmt string, args ...interface{}) {
+//		if errors.Is(ctx.Err(), context.Canceled) {
+//			return
+//		}
+//		r.EventRecorder.AnnotatedEventf(object, annotations, eventtype, reason, messageFmt, args...)
+//	}
+//
+// Its name is the recorder method's, lowered (eventf2 and so on where the
+// type has that name); its parameters are the recorder method's. Where the
+// type already has an unexported method of that shape (a context, then the
+// recorder method's parameters, and nothing but a cancellation check and
+// the same call, forwarding them), the calls use it and nothing is added.
+// Every finding of the group carries the same fix, which the drivers apply
+// once; the call-site fix is the second. Calls through other fields, or of
+// other recorder methods, count apart; a call in a goroutine, deferred or
+// inside an expression has no call-site fix and stays out. Trace events
+// and calls with only a request's context in hand are no findings, so none
+// goes through the method.
 //
 // # The fix at the helper's depth
 //
