@@ -128,3 +128,28 @@ func (in *ImageRepositoryList) DeepCopyObject() runtime.Object {
 	}
 	return &out
 }
+
+// DeepCopy returns a deep copy of the ImagePolicy.
+func (in *ImagePolicy) DeepCopy() *ImagePolicy {
+	if in == nil {
+		return nil
+	}
+	out := *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.Status.Conditions = slices.Clone(in.Status.Conditions)
+	return &out
+}
+
+// DeepCopyObject implements runtime.Object.
+func (in *ImagePolicy) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// DeepCopyObject implements runtime.Object.
+func (in *ImagePolicyList) DeepCopyObject() runtime.Object {
+	out := *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	out.Items = make([]ImagePolicy, len(in.Items))
+	for i := range in.Items {
+		out.Items[i] = *in.Items[i].DeepCopy()
+	}
+	return &out
+}

@@ -137,6 +137,36 @@ type ImageRepositoryList struct {
 	Items           []ImageRepository `json:"items"`
 }
 
+// ImagePolicySpec defines how the latest image of a repository is chosen.
+type ImagePolicySpec struct {
+	ImageRepositoryRef string          `json:"imageRepositoryRef"`
+	TagPrefix          string          `json:"tagPrefix,omitempty"`
+	Interval           metav1.Duration `json:"interval"`
+}
+
+// ImagePolicyStatus records the observed state of an ImagePolicy.
+type ImagePolicyStatus struct {
+	ObservedGeneration int64              `json:"observedGeneration,omitempty"`
+	Conditions         []metav1.Condition `json:"conditions,omitempty"`
+	LatestRef          string             `json:"latestRef,omitempty"`
+}
+
+// ImagePolicy chooses the latest image of an image repository.
+type ImagePolicy struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   ImagePolicySpec   `json:"spec,omitempty"`
+	Status ImagePolicyStatus `json:"status,omitempty"`
+}
+
+// ImagePolicyList is a list of ImagePolicy objects.
+type ImagePolicyList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []ImagePolicy `json:"items"`
+}
+
 // GetTimeout returns the timeout of a scan: the spec's, else one minute.
 func (in *ImageRepository) GetTimeout() time.Duration {
 	if in.Spec.Timeout != nil {
@@ -151,5 +181,6 @@ func init() {
 		&Bucket{}, &BucketList{},
 		&HelmRelease{}, &HelmReleaseList{},
 		&ImageRepository{}, &ImageRepositoryList{},
+		&ImagePolicy{}, &ImagePolicyList{},
 	)
 }

@@ -1,5 +1,5 @@
-// Command manager runs the source and helm controllers and the webhook
-// receiver in one controller manager.
+// Command manager runs the source, helm and image controllers and the
+// webhook receiver in one controller manager.
 package main
 
 import (
@@ -88,6 +88,15 @@ func main() {
 			Notifier: notifier,
 			Store:    &action.MemoryStore{},
 		},
+		&controller.ImageRepositoryReconciler{
+			Client:        mgr.GetClient(),
+			EventRecorder: notifier,
+			ListTags:      listTags,
+		},
+		&controller.ImagePolicyReconciler{
+			Client:        mgr.GetClient(),
+			EventRecorder: notifier,
+		},
 	}
 	for _, s := range setups {
 		if err := s.SetupWithManager(mgr); err != nil {
@@ -147,4 +156,13 @@ func listBucket(ctx context.Context, endpoint, bucket string) ([]string, error) 
 		keys = append(keys, e.Name())
 	}
 	return keys, nil
+}
+
+// listTags lists the tags of an image with the crane command line.
+func listTags(ctx context.Context, image string) ([]string, error) {
+	out, err := exec.CommandContext(ctx, "crane", "ls", image).Output()
+	if err != nil {
+		return nil, err
+	}
+	return strings.Fields(string(out)), nil
 }

@@ -48,6 +48,8 @@ func (r *run) statusWrite(sub string, obj client.Object) {
 		r.sent.statusWritten(o.Status.Conditions)
 	case *v1.ImageRepository:
 		r.sent.statusWritten(o.Status.Conditions)
+	case *v1.ImagePolicy:
+		r.sent.statusWritten(o.Status.Conditions)
 	}
 }
 

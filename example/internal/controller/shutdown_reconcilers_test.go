@@ -58,7 +58,7 @@ var (
 // core/v1 API for the HelmRelease's.
 func reconcilerCases() []reconcilerCase {
 	return []reconcilerCase{
-		podinfoCase(), bucketCase(), gitRepositoryCase(), helmReleaseCase(), imageRepositoryCase(),
+		podinfoCase(), bucketCase(), gitRepositoryCase(), helmReleaseCase(), imageRepositoryCase(), imagePolicyCase(),
 	}
 }
 
@@ -207,6 +207,29 @@ func imageRepositoryCase() reconcilerCase {
 					return tags, err
 				},
 			}
+		},
+	}
+}
+
+// imagePolicyCase: the read of the image repository the policy selects
+// from, after the read of the policy; the reconciler records each outcome
+// with a direct call of its recorder.
+func imagePolicyCase() reconcilerCase {
+	repo := &v1.ImageRepository{
+		ObjectMeta: metav1.ObjectMeta{Name: "podinfo-repo", Namespace: "default"},
+		Spec:       v1.ImageRepositorySpec{Image: "ghcr.io/stefanprodan/podinfo", Interval: interval},
+		Status:     v1.ImageRepositoryStatus{LastScanResult: &v1.ScanResult{TagCount: 3, LatestTags: []string{"6.5.0", "6.5.1", "6.6.0"}}},
+	}
+	policy := &v1.ImagePolicy{ObjectMeta: meta, Spec: v1.ImagePolicySpec{ImageRepositoryRef: repo.Name, TagPrefix: "6.5", Interval: interval}}
+	return reconcilerCase{
+		name:         "imagepolicy",
+		interruption: "the read of the image repository",
+		point:        clientCall{"get", 2},
+		objects:      []client.Object{policy, repo},
+		withStatus:   []client.Object{&v1.ImagePolicy{}, &v1.ImageRepository{}},
+		request:      client.ObjectKeyFromObject(policy),
+		build: func(d deps) reconcile.Reconciler {
+			return &controller.ImagePolicyReconciler{Client: d.client, EventRecorder: d.flux}
 		},
 	}
 }
