@@ -332,9 +332,7 @@ func (p *planner) methodFix(g *methodGroup) (*refactor.Fix, bool) {
 		}
 		steps = append(steps, s...)
 	}
-	for _, file := range imports.files {
-		steps = append(steps, refactor.Imports{File: file, Imports: imports.byFile[file]})
-	}
+	steps = append(steps, imports.steps()...)
 	msg := "Emit through " + g.name + ", which checks the context"
 	if g.existing == nil {
 		msg = "Add " + g.name + ", which checks the context, and emit through it"

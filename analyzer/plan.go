@@ -371,9 +371,7 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 		}
 		steps = append(steps, refactor.Arg{Call: t.call, Text: arg})
 	}
-	for _, file := range imports.files {
-		steps = append(steps, refactor.Imports{File: file, Imports: imports.byFile[file]})
-	}
+	steps = append(steps, imports.steps()...)
 	return &refactor.Fix{Message: groupFixMessage(g), Steps: steps}, true
 }
 
@@ -398,6 +396,15 @@ type importSet struct {
 }
 
 func newImportSet() *importSet { return &importSet{byFile: make(map[*ast.File][]refactor.Import)} }
+
+// steps returns the Imports steps of the set, a file each.
+func (s *importSet) steps() []refactor.Step {
+	var steps []refactor.Step
+	for _, file := range s.files {
+		steps = append(steps, refactor.Imports{File: file, Imports: s.byFile[file]})
+	}
+	return steps
+}
 
 func (s *importSet) add(file *ast.File, imps []refactor.Import) {
 	for _, imp := range imps {

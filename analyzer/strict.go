@@ -3,7 +3,6 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -37,14 +36,5 @@ func looseChecks(idx *index, states callStates, candidates map[*funcNode]bool, r
 // checkedContextName names the context a check tests: the first context
 // variable in it, else ctx.
 func checkedContextName(idx *index, atom ast.Expr) string {
-	var v *types.Var
-	ast.Inspect(atom, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && v == nil {
-			if obj, ok := idx.info.Uses[id].(*types.Var); ok && isContextType(obj.Type()) && id.Name != "_" {
-				v = obj
-			}
-		}
-		return v == nil
-	})
-	return contextText(v)
+	return contextText(checkedVar(idx, atom))
 }

@@ -17,9 +17,10 @@ const wrapOnlyLinesPerCheck = 121.0 / 21
 
 // TestFixSize reads the diff of -fix over the example module as a
 // maintainer reviewing it would: hunks, changed lines, and the checks it
-// inserts, guard clauses and wraps. Every inserted check is one of the two
-// forms, some are guard clauses, and the diff changes fewer lines per
-// check than when every check was a wrap.
+// inserts: guard clauses (those of the guarded methods it adds included),
+// wraps and folded conditions. Every inserted check is one of the three
+// forms, each form is there, and the diff changes fewer lines per check
+// than when every check was a wrap.
 func TestFixSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads modules and analyses their packages")
@@ -35,8 +36,8 @@ func TestFixSize(t *testing.T) {
 	for _, bad := range size.malformed {
 		t.Errorf("an inserted check of neither form: %s", bad)
 	}
-	if size.guards == 0 || size.wraps == 0 {
-		t.Errorf("%d guard clauses and %d wraps, want some of each", size.guards, size.wraps)
+	if size.guards == 0 || size.wraps == 0 || size.folds == 0 {
+		t.Errorf("%d guard clauses, %d wraps and %d folded conditions, want some of each", size.guards, size.wraps, size.folds)
 	}
 	if got := size.linesPerCheck(); got >= wrapOnlyLinesPerCheck {
 		t.Errorf("%.2f changed lines per check, want fewer than the %.2f of the wrap alone", got, wrapOnlyLinesPerCheck)
@@ -46,22 +47,26 @@ func TestFixSize(t *testing.T) {
 // fixSize is what a unified diff of fixes changes.
 type fixSize struct {
 	files, hunks, changed int
-	guards, wraps         int
-	malformed             []string // inserted checks of neither form, or lines that look like one
+	guards, wraps, folds  int
+	malformed             []string // inserted checks of no form, or lines that look like one
 }
 
-func (s fixSize) checks() int { return s.guards + s.wraps }
+func (s fixSize) checks() int { return s.guards + s.wraps + s.folds }
 
 func (s fixSize) linesPerCheck() float64 { return float64(s.changed) / float64(max(s.checks(), 1)) }
 
 func (s fixSize) String() string {
-	return fmt.Sprintf("%d files, %d hunks, %d changed lines, %d checks inserted (%d guard clauses, %d wraps), %.2f changed lines per check",
-		s.files, s.hunks, s.changed, s.checks(), s.guards, s.wraps, s.linesPerCheck())
+	return fmt.Sprintf("%d files, %d hunks, %d changed lines, %d checks inserted (%d guard clauses, %d wraps, %d folded conditions), %.2f changed lines per check",
+		s.files, s.hunks, s.changed, s.checks(), s.guards, s.wraps, s.folds, s.linesPerCheck())
 }
 
 // checkLine is the opening of an inserted check, its indentation and its
-// negation: "!" for a wrap, "" for a guard clause.
-var checkLine = regexp.MustCompile(`^(\s*)if (!?)(?:\w+\.)?Is\(\w+\.Err\(\), (?:\w+\.)?Canceled\) \{$`)
+// negation: "!" for a wrap, "" for a guard clause; foldLine an if whose
+// condition took the check.
+var (
+	checkLine = regexp.MustCompile(`^(\s*)if (!?)(?:\w+\.)?Is\(\w+\.Err\(\), (?:\w+\.)?Canceled\) \{$`)
+	foldLine  = regexp.MustCompile(`^\s*(?:\} else )?if .+ && !(?:\w+\.)?Is\(\w+\.Err\(\), (?:\w+\.)?Canceled\) \{$`)
+)
 
 // measureFixDiff counts what diff, the output of -fix -diff, changes. A
 // guard clause is an added check whose next added lines return and close
@@ -88,6 +93,10 @@ func measureFixDiff(diff string) fixSize {
 		}
 		s.changed++
 		added := line[1:]
+		if foldLine.MatchString(added) {
+			s.folds++
+			continue
+		}
 		m := checkLine.FindStringSubmatch(added)
 		if m == nil {
 			if strings.Contains(added, ".Err(), ") && strings.Contains(added, "Canceled)") {

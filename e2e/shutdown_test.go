@@ -166,8 +166,9 @@ func checkShutdownReports(t *testing.T, before, after harnessReport, reported []
 // checkUninterrupted is the third leg of the proof: a reconciliation that
 // no shutdown interrupts (a success, a real failure, a timeout) sends after
 // -fix exactly what it sent before, every event and notification, through
-// fixes of every kind: the wrap, the guard clause, the fix at the helper's
-// depth and the rename of a derived context. A fix that checked a context
+// fixes of every kind: the wrap, the guard clause, the folded condition,
+// the fix at the helper's depth, the guarded method and the rename of a
+// derived context. A fix that checked a context
 // the code cancels itself would fail it: that check drops every event. A
 // finding is on the way of what a scenario sent when its message quotes
 // the reason, or, quoting none of the reasons sent, it lies in the
@@ -195,7 +196,7 @@ func checkUninterrupted(t *testing.T, before, after harnessReport, fixes []jsonF
 			}
 		}
 	}
-	for _, k := range []string{"wrap", "guard clause", "helper depth", "rename"} {
+	for _, k := range []string{"wrap", "guard clause", "fold", "helper depth", "guarded method", "rename"} {
 		if !covered[k] {
 			t.Errorf("no uninterrupted reconciliation goes through a fix of kind %q", k)
 		}
@@ -248,11 +249,16 @@ func fixKinds(fix jsonFix) []string {
 			kinds = append(kinds, k)
 		}
 	}
-	if strings.HasPrefix(fix.Message, "Pass ") {
+	switch {
+	case strings.HasPrefix(fix.Message, "Pass "):
 		add("helper depth")
+	case strings.HasPrefix(fix.Message, "Add "), strings.HasPrefix(fix.Message, "Emit through "):
+		add("guarded method")
 	}
 	for _, e := range fix.Edits {
 		switch {
+		case strings.Contains(e.New, " && !"):
+			add("fold")
 		case strings.HasPrefix(strings.TrimLeft(e.New, "\t"), "if ") && !strings.Contains(e.New, "if !") && strings.Contains(e.New, "\treturn\n"):
 			add("guard clause")
 		case strings.Contains(e.New, "if !"):

@@ -223,12 +223,7 @@ func (ev *holdEval) derive(d int, parent bitset, cancellerExpr ast.Expr) {
 	// parent.
 	s.ran = s.ran.with(d)
 	s.live = s.live.with(d)
-	if len(s.deferred) > 0 {
-		s.deferred = append([]deferredLit(nil), s.deferred...)
-		for k := range s.deferred {
-			s.deferred[k].pending = s.deferred[k].pending.with(d)
-		}
-	}
+	s.eachDeferred(func(l *deferredLit) { l.pending = l.pending.with(d) })
 	ev.s = s
 	if df.v != nil {
 		ev.setReach(df.v, bitsetOf(d))
@@ -261,12 +256,7 @@ func (ev *holdEval) cancel(set bitset, must bool) {
 	s.cancelled = s.cancelled.union(set)
 	if must {
 		s.live = s.live.minus(set)
-		if len(s.deferred) > 0 {
-			s.deferred = append([]deferredLit(nil), s.deferred...)
-			for k := range s.deferred {
-				s.deferred[k].pending = s.deferred[k].pending.minus(set)
-			}
-		}
+		s.eachDeferred(func(l *deferredLit) { l.pending = l.pending.minus(set) })
 	}
 	ev.s = s
 }
@@ -278,13 +268,12 @@ func (ev *holdEval) deferCancel(set bitset, except int) {
 		return
 	}
 	s := ev.s.copy()
-	s.deferred = append([]deferredLit(nil), s.deferred...)
-	for k := range s.deferred {
-		if s.deferred[k].lit != except {
-			s.deferred[k].after = s.deferred[k].after.union(set)
-			s.deferred[k].pending = s.deferred[k].pending.minus(set)
+	s.eachDeferred(func(l *deferredLit) {
+		if l.lit != except {
+			l.after = l.after.union(set)
+			l.pending = l.pending.minus(set)
 		}
-	}
+	})
 	ev.s = s
 }
 

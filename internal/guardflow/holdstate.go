@@ -161,3 +161,15 @@ func (s *holdState) copy() *holdState {
 	c := *s
 	return &c
 }
+
+// eachDeferred changes each deferred literal of s, a state not yet shared,
+// with f, on a copy of the list.
+func (s *holdState) eachDeferred(f func(*deferredLit)) {
+	if len(s.deferred) == 0 {
+		return
+	}
+	s.deferred = append([]deferredLit(nil), s.deferred...)
+	for k := range s.deferred {
+		f(&s.deferred[k])
+	}
+}

@@ -42,8 +42,7 @@ func (r *R) Reconcile(ctx context.Context, state int) error {
 		return nil
 	}
 `)
-	indent := "\t"
-	for i := range blocks {
+	writeBlocks(&b, blocks, nested, func(i int, indent string) {
 		fmt.Fprintf(&b, "%sif err := r.client.Update(ctx, r.obj); err != nil {\n", indent)
 		fmt.Fprintf(&b, "%s\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"UpdateFailed%d\", err.Error()) // the fix carries this comment into its block\n", indent, i)
 		fmt.Fprintf(&b, "%s\tif !canceled(ctx) {\n%s\t\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"Retrying%d\", err.Error())\n%s\t}\n", indent, indent, i, indent)
@@ -51,17 +50,26 @@ func (r *R) Reconcile(ctx context.Context, state int) error {
 		fmt.Fprintf(&b, "%sfor _, item := range r.items {\n%s\tif ctx.Err() != nil {\n%s\t\tbreak\n%s\t}\n%s\tr.rec.Event(r.obj, corev1.EventTypeNormal, \"Item%d\", item)\n%s}\n",
 			indent, indent, indent, indent, indent, i, indent)
 		fmt.Fprintf(&b, "%sswitch state {\n%scase %d:\n%s\tstate++\n%s}\n", indent, indent, i, indent, indent)
+	})
+	b.WriteString("\treturn nil\n}\n")
+	return b.String()
+}
+
+// writeBlocks writes n blocks with block, each after the previous one,
+// or, with nested, opened inside it without deeper indentation.
+func writeBlocks(b *strings.Builder, n int, nested bool, block func(i int, indent string)) {
+	const indent = "\t"
+	for i := range n {
+		block(i, indent)
 		if nested {
-			fmt.Fprintf(&b, "%sif state >= 0 {\n", indent)
+			fmt.Fprintf(b, "%sif state >= 0 {\n", indent)
 		}
 	}
 	if nested {
-		for range blocks {
-			fmt.Fprintf(&b, "%s}\n", indent)
+		for range n {
+			fmt.Fprintf(b, "%s}\n", indent)
 		}
 	}
-	b.WriteString("\treturn nil\n}\n")
-	return b.String()
 }
 
 // DerivingFunction returns a file of package p whose Reconcile method is
@@ -94,23 +102,14 @@ type R struct {
 
 func (r *R) Reconcile(ctx context.Context, state int) error {
 `)
-	indent := "\t"
-	for i := range blocks {
+	writeBlocks(&b, blocks, nested, func(i int, indent string) {
 		fmt.Fprintf(&b, "%s{\n%s\tctx, cancel := context.WithTimeout(ctx, time.Second)\n", indent, indent)
 		fmt.Fprintf(&b, "%s\terr := r.client.Update(ctx, r.obj)\n%s\tcancel()\n", indent, indent)
 		if i%4 == 3 {
 			fmt.Fprintf(&b, "%s\tr.cancels = append(r.cancels, cancel)\n", indent)
 		}
 		fmt.Fprintf(&b, "%s\tif err != nil {\n%s\t\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"UpdateFailed%d\", err.Error())\n%s\t}\n%s}\n", indent, indent, i, indent, indent)
-		if nested {
-			fmt.Fprintf(&b, "%sif state >= 0 {\n", indent)
-		}
-	}
-	if nested {
-		for range blocks {
-			fmt.Fprintf(&b, "%s}\n", indent)
-		}
-	}
+	})
 	b.WriteString("\treturn nil\n}\n")
 	return b.String()
 }
