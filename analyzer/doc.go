@@ -391,6 +391,15 @@
 // or unknown types gets the third. A message about a stale check names the
 // call that made it stale instead.
 //
+// Related information explains a finding: each step of the chain from a
+// helper down to the event, the check that went stale and the call that
+// made it so, a check that guards only some paths. A step in another
+// package points at the start of its declaration's line: go vet reads
+// other packages from export data, which keeps a declaration's line but
+// not its column, and every driver prints the same positions. (The
+// golangci-lint plugin passes no related information on: golangci-lint
+// would report each item as an issue of its own.)
+//
 // # Suppressing a finding
 //
 // A comment //ctxnotify:ignore <reason> at the end of the call's line
