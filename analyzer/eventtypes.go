@@ -43,8 +43,6 @@ type eventType struct {
 
 var unknownType = eventType{param: notifies}
 
-func constantType(s string) eventType { return eventType{konst: s, param: notifies} }
-
 // emission tells whether a call publishes an event that may notify (a
 // Trace event does not), and what its type is, in terms of the calling
 // function's parameters.
@@ -88,7 +86,7 @@ func (em *emitters) typeArg(site *callSite, k int) (emits bool, t eventType) {
 			return true, unknownType
 		}
 		s := constant.StringVal(tv.Value)
-		return s != traceType, constantType(s)
+		return s != traceType, eventType{konst: s, param: notifies}
 	}
 	if v := varOf(info, arg); v != nil && !em.idx.assigned[v] {
 		params := site.fn.sig.Params()
