@@ -3,6 +3,7 @@ package analyzer
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
@@ -77,7 +78,7 @@ func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
 				steps = l.fact.Steps
 			}
 			out = append(out, analysis.RelatedInformation{
-				Pos:     l.site.callee.Pos(),
+				Pos:     em.declPos(l.site.callee),
 				Message: fmt.Sprintf("%s runs %s, which %s", prev.name(), l.site.impl, callsText(steps)),
 			})
 		case l.site.dispatch():
@@ -92,7 +93,7 @@ func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
 			if steps := l.fact.Steps; len(steps) > 0 && steps[0].dispatch() {
 				msg = fmt.Sprintf("%s emits: %s %s", methodText(callee), steps[0].Impl, callsText(steps[1:]))
 			}
-			out = append(out, analysis.RelatedInformation{Pos: callee.Pos(), Message: msg})
+			out = append(out, analysis.RelatedInformation{Pos: em.declPos(callee), Message: msg})
 		case l.local != nil && l.next != nil && !l.local.iface:
 			out = append(out, analysis.RelatedInformation{
 				Pos:     l.next.call.Pos(),
@@ -103,6 +104,20 @@ func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
 		prev = l.site
 	}
 	return out
+}
+
+// declPos is where related information points at the declaration of fn.
+// For a function of another package that is the start of its line: go vet
+// reads other packages from export data, which keeps a declaration's line
+// but not its column, while the standalone command type-checks those that
+// emit from source; every driver must print the same position.
+func (em *emitters) declPos(fn *types.Func) token.Pos {
+	pos := fn.Pos()
+	f := em.idx.fset.File(pos)
+	if fn.Pkg() == em.idx.pkg || f == nil {
+		return pos
+	}
+	return f.LineStart(f.Line(pos))
 }
 
 // shortPos formats a position as "file.go:91", readable in every driver.

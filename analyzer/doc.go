@@ -102,7 +102,9 @@
 //     interface methods: a call that passes "Trace" there is not reported,
 //     every other call is. A parameter the emitter assigns is not its
 //     caller's type;
-//   - any other emitter is a notification emitter.
+//   - any other emitter is a notification emitter; one all of whose
+//     unguarded emissions have the same constant type carries that type in
+//     its fact (type="Warning"), for the message of a call of it.
 //
 // Inside a function with a usable context, a sink whose type is not a
 // constant is judged like any other: it is reported there.
@@ -375,6 +377,32 @@
 // that hide repeated messages do not hide findings: the event's reason when
 // it is a constant (event "PatchFailed" emitted by r.Eventf), else the call
 // with its arguments; for a helper, the call of the helper.
+//
+// The message says what the event is, by its type (the argument before the
+// reason), since a false failure notification is what a Warning event
+// alone sends:
+//
+//	event "InstallFailed" emitted by r.Eventf is not guarded against context cancellation: during shutdown it sends a false failure notification; check errors.Is(ctx.Err(), context.Canceled) first
+//	event "Progressing" emitted by r.Eventf is not guarded against context cancellation: during shutdown it notifies about a reconciliation that shutdown cut short; check ...
+//	event "Synced" emitted by r.Eventf is not guarded against context cancellation: during shutdown it still sends a notification; check ...
+//
+// The first is for the constant "Warning" (corev1.EventTypeWarning), the
+// second for the constant "Normal", the third for a type that is not
+// one of these constants: a variable, a parameter, a configured sink (which
+// has no known type argument). For a call of an emitter the type is what
+// the emitter emits: its one constant type, or, for an emitter that takes
+// its type from a parameter, the argument at the call; an emitter of mixed
+// or unknown types gets the third. A message about a stale check names the
+// call that made it stale instead.
+//
+// Related information explains a finding: each step of the chain from a
+// helper down to the event, the check that went stale and the call that
+// made it so, a check that guards only some paths. A step in another
+// package points at the start of its declaration's line: go vet reads
+// other packages from export data, which keeps a declaration's line but
+// not its column, and every driver prints the same positions. (The
+// golangci-lint plugin passes no related information on: golangci-lint
+// would report each item as an issue of its own.)
 //
 // # Suppressing a finding
 //
@@ -656,7 +684,8 @@
 //
 //	emitter(...)    a function that emits on a path it does not guard (the chain to the sink),
 //	                or an emitter interface method (the implementation that emits, then its chain);
-//	                "; type=param N" when its events' type is the argument of its parameter N
+//	                "; type=param N" when its events' type is the argument of its parameter N,
+//	                `; type="Warning"` when all its events have that constant type
 //	guard(...)      a guard function: its checked parameter and what each result tells
 //	errorsIs        a function that forwards to errors.Is
 //	noReturn        a function that never returns

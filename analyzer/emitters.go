@@ -50,8 +50,8 @@ func (k *knownEmitters) importedEmitter(site *callSite) *emitterFact {
 // the package's emitters, interface methods among them.
 type emitters struct {
 	*knownEmitters
-	local     map[*funcNode]*callSite // an emitter -> the first unguarded emitting call, which makes it one
-	typeParam map[*funcNode]int       // an emitter -> the parameter that gives its events' type, or notifies
+	local      map[*funcNode]*callSite // an emitter -> the first unguarded emitting call, which makes it one
+	eventTypes map[*funcNode]eventType // an emitter -> the type of its events
 }
 
 // emits reports whether a call publishes an event that may notify.
@@ -62,14 +62,15 @@ func (em *emitters) emits(site *callSite) bool {
 
 // findEmitters computes the least fixpoint of the emitter rule: a node is
 // an emitter when one of its calls is an emitterCall (judge.verdict); its
-// events' type comes from its parameter j when every such call's does, else
-// it notifies. The work list holds call sites: what a call emits changes
-// only when its callee's state does (none, then type from a parameter,
-// then notifies), so each call is looked at a bounded number of times.
+// events' type is a constant, or comes from its parameter j, when every
+// such call's is that same one, else it is unknown. The work list holds
+// call sites: what a call emits changes only when its callee's state does
+// (none, then one constant or parameter, then unknown), so each call is
+// looked at a bounded number of times.
 // An emitter keeps, for its chain, the call that made it one: its callee
 // was an emitter before it, so chains never loop.
 func findEmitters(idx *index, known *knownEmitters, candidates map[*funcNode]bool, j *judge) *emitters {
-	em := &emitters{knownEmitters: known, local: make(map[*funcNode]*callSite), typeParam: make(map[*funcNode]int)}
+	em := &emitters{knownEmitters: known, local: make(map[*funcNode]*callSite), eventTypes: make(map[*funcNode]eventType)}
 	var work []*callSite
 	for _, f := range idx.funcs {
 		if candidates[f] {
@@ -80,15 +81,15 @@ func findEmitters(idx *index, known *knownEmitters, candidates map[*funcNode]boo
 		site := work[0]
 		work = work[1:]
 		f := site.fn
-		if em.local[f] != nil && em.typeParam[f] == notifies || j.verdict(em, site) != emitterCall {
+		if em.local[f] != nil && em.eventTypes[f] == unknownType || j.verdict(em, site) != emitterCall {
 			continue
 		}
-		_, param := em.emission(site)
+		_, t := em.emission(site)
 		switch {
 		case em.local[f] == nil:
-			em.local[f], em.typeParam[f] = site, param
-		case em.typeParam[f] != param:
-			em.typeParam[f] = notifies
+			em.local[f], em.eventTypes[f] = site, t
+		case em.eventTypes[f] != t:
+			em.eventTypes[f] = unknownType
 		default:
 			continue
 		}
@@ -103,7 +104,8 @@ func findEmitters(idx *index, known *knownEmitters, candidates map[*funcNode]boo
 func exportEmitterFacts(export func(types.Object, analysis.Fact), em *emitters) {
 	for _, f := range em.idx.funcs {
 		if f.obj != nil && em.local[f] != nil {
-			export(f.obj, &emitterFact{Steps: em.chain(em.local[f]), TypeParam: em.typeParam[f]})
+			t := em.eventTypes[f]
+			export(f.obj, &emitterFact{Steps: em.chain(em.local[f]), TypeParam: t.param, Type: t.konst})
 		}
 	}
 }

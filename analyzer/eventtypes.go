@@ -15,66 +15,88 @@ import (
 // table's Type); only a constant decides. An emitter whose emissions all
 // take their type from one of its parameters carries that parameter in its
 // fact, as printf's facts carry the format parameter, and the argument at
-// each call of it decides.
+// each call of it decides. An emitter whose emissions all have one
+// constant type carries that type, so that the message of a call of it
+// says what the event is.
 
-// traceType is the event type that notifies no one.
-const traceType = "Trace"
+// The event types the rule tells apart: a Trace event notifies no one; a
+// Warning event during shutdown is a false failure notification; a Normal
+// one tells of a reconciliation that shutdown cut short.
+const (
+	traceType   = "Trace"
+	warningType = "Warning"
+	normalType  = "Normal"
+)
 
 // notifies is the type parameter of an emission or emitter whose event
 // type comes from no parameter: it notifies.
 const notifies = -1
 
+// eventType is what is known of the type of an emission's event, or of
+// every event an emitter emits: a constant, or the argument of the
+// emitting function's parameter param, or neither (unknownType). An empty
+// constant tells as little as none.
+type eventType struct {
+	konst string // the constant type, or ""
+	param int    // the parameter whose argument is the type, or notifies
+}
+
+var unknownType = eventType{param: notifies}
+
 // emission tells whether a call publishes an event that may notify (a
-// Trace event does not), and where its type comes from: the parameter of
-// the calling function whose argument it is, or notifies.
-func (em *emitters) emission(site *callSite) (emits bool, typeParam int) {
+// Trace event does not), and what its type is, in terms of the calling
+// function's parameters.
+func (em *emitters) emission(site *callSite) (emits bool, t eventType) {
 	if em.isSinkCall(site) {
 		shape, ok := recorders.ShapeOf(site.callee)
 		if !ok {
-			return true, notifies // a configured sink, or a recorder's method whose types are spoiled
+			return true, unknownType // a configured sink, or a recorder's method whose types are spoiled
 		}
 		return em.typeArg(site, shape.Type)
 	}
-	var param int
-	switch t, fact := em.idx.target(site), em.importedEmitter(site); {
-	case t != nil && em.local[t] != nil:
-		param = em.typeParam[t]
-	case t == nil && fact != nil:
-		param = fact.TypeParam
+	switch n, fact := em.idx.target(site), em.importedEmitter(site); {
+	case n != nil && em.local[n] != nil:
+		t = em.eventTypes[n]
+	case n == nil && fact != nil:
+		t = fact.eventType()
 	default:
-		return false, notifies
+		return false, unknownType
 	}
-	if param == notifies {
-		return true, notifies
+	if t.param == notifies {
+		return true, t
 	}
-	return em.typeArg(site, param)
+	return em.typeArg(site, t.param)
 }
 
 // typeArg tells what the argument a call gives its callee's parameter k
-// makes of the event type: a Trace event (no emission), the calling
-// function's parameter j, or a notification. A dispatch passes the
+// makes of the event type: a Trace event (no emission), another constant,
+// the calling function's parameter j, or unknown. A dispatch passes the
 // interface method's parameters on unchanged.
-func (em *emitters) typeArg(site *callSite, k int) (emits bool, typeParam int) {
+func (em *emitters) typeArg(site *callSite, k int) (emits bool, t eventType) {
 	if site.dispatch() {
-		return true, k
+		return true, eventType{param: k}
 	}
 	info := em.idx.info
 	arg := argOf(info, site.call, k)
 	if arg == nil {
-		return true, notifies
+		return true, unknownType
 	}
 	if tv, ok := info.Types[arg]; ok && tv.Value != nil {
-		return tv.Value.Kind() != constant.String || constant.StringVal(tv.Value) != traceType, notifies
+		if tv.Value.Kind() != constant.String {
+			return true, unknownType
+		}
+		s := constant.StringVal(tv.Value)
+		return s != traceType, eventType{konst: s, param: notifies}
 	}
 	if v := varOf(info, arg); v != nil && !em.idx.assigned[v] {
 		params := site.fn.sig.Params()
 		for j := range params.Len() {
 			if params.At(j) == v {
-				return true, j
+				return true, eventType{param: j}
 			}
 		}
 	}
-	return true, notifies
+	return true, unknownType
 }
 
 // argOf returns the argument a call passes for its callee's parameter k,

@@ -14,11 +14,16 @@ import (
 // package does. Steps lead from the function's own call (or the dispatch
 // to the implementation) down to the sink. TypeParam is the parameter
 // whose argument is the event type of every emission it makes, or
-// notifies (-1): a call that passes "Trace" there notifies no one.
+// notifies (-1): a call that passes "Trace" there notifies no one. Type is
+// the constant type of every emission it makes, if they share one: the
+// message of a call says what the event is.
 type emitterFact struct {
 	Steps     []emitStep
 	TypeParam int
+	Type      string
 }
+
+func (f *emitterFact) eventType() eventType { return eventType{konst: f.Type, param: f.TypeParam} }
 
 // emitStep is one step on the way to a sink: a call, what is called and
 // where; or the dispatch of an interface method to the implementation
@@ -42,10 +47,14 @@ func (f *emitterFact) String() string {
 			parts = append(parts, s.Callee+"@"+s.At)
 		}
 	}
-	if f.TypeParam != notifies {
-		return fmt.Sprintf("emitter(%s; type=param %d)", strings.Join(parts, " -> "), f.TypeParam)
+	steps := strings.Join(parts, " -> ")
+	switch {
+	case f.TypeParam != notifies:
+		return fmt.Sprintf("emitter(%s; type=param %d)", steps, f.TypeParam)
+	case f.Type != "":
+		return fmt.Sprintf("emitter(%s; type=%q)", steps, f.Type)
 	}
-	return "emitter(" + strings.Join(parts, " -> ") + ")"
+	return "emitter(" + steps + ")"
 }
 
 // guardFact marks a guard function: its boolean result tells the state of

@@ -10,8 +10,6 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
 
-const whyShutdown = "during shutdown it sends a false failure notification"
-
 // message says what a finding emits, why it is not guarded, and what to
 // do. It names the site (the event's reason when it is a constant, else the
 // call), so that messages stay distinct where a tool hides repeats.
@@ -21,6 +19,8 @@ func message(idx *index, em *emitters, f *finding, plan *fixPlan) string {
 	check := fmt.Sprintf("errors.Is(%s.Err(), context.Canceled)", name)
 	steps := em.chain(site)
 	helper := len(callSteps(steps)) > 1
+	_, typ := em.emission(site)
+	shutdown := whyShutdown(typ)
 
 	var what string // "event "R" emitted by r.Eventf" or "r.notify(obj) emits an event (r.Eventf at x.go:3)"
 	if helper {
@@ -34,11 +34,11 @@ func message(idx *index, em *emitters, f *finding, plan *fixPlan) string {
 	var msg string
 	switch why := f.state.Why; {
 	case site.deferred() && helper:
-		msg = fmt.Sprintf("deferred call of %s after every cancellation check: %s; emit it from a deferred func that checks %s first", what, whyShutdown, check)
+		msg = fmt.Sprintf("deferred call of %s after every cancellation check: %s; emit it from a deferred func that checks %s first", what, shutdown, check)
 	case site.deferred():
-		msg = fmt.Sprintf("deferred %s runs after every cancellation check: %s; emit it from a deferred func that checks %s first", what, whyShutdown, check)
+		msg = fmt.Sprintf("deferred %s runs after every cancellation check: %s; emit it from a deferred func that checks %s first", what, shutdown, check)
 	case inGoroutine(site):
-		msg = fmt.Sprintf("%s in a goroutine that may outlive the reconciliation, without a cancellation check: %s; decide whether the event is still wanted before starting the goroutine (check %s there)", what, whyShutdown, check)
+		msg = fmt.Sprintf("%s in a goroutine that may outlive the reconciliation, without a cancellation check: %s; decide whether the event is still wanted before starting the goroutine (check %s there)", what, shutdown, check)
 	case why.StaleAt != nil:
 		covered := "the check at line " + lineOf(idx, why.Check) + " no longer covers it"
 		if why.Check == nil {
@@ -51,9 +51,9 @@ func message(idx *index, em *emitters, f *finding, plan *fixPlan) string {
 		msg = fmt.Sprintf("%s after %s (line %s), which fails with context canceled during shutdown; %s: check %s %s",
 			what, staleCallText(idx.info, why.StaleAt), lineOf(idx, why.StaleAt), covered, check, where)
 	case helper:
-		msg = fmt.Sprintf("%s without a cancellation check: %s; check %s first", what, whyShutdown, check)
+		msg = fmt.Sprintf("%s without a cancellation check: %s; check %s first", what, shutdown, check)
 	default:
-		msg = fmt.Sprintf("%s is not guarded against context cancellation: %s; check %s first", what, whyShutdown, check)
+		msg = fmt.Sprintf("%s is not guarded against context cancellation: %s; check %s first", what, shutdown, check)
 	}
 	if t := f.state.Why.ErrTest; t != nil {
 		msg += fmt.Sprintf(" (the test %s at line %s does not count: an error returned by another call need not wrap the context's; test %s.Err() itself)",
@@ -107,6 +107,19 @@ func handoffMessage(idx *index, h *handoff, plan *fixPlan) string {
 		msg += " (no fix: " + plan.renameWhy[h.d] + ")"
 	}
 	return msg
+}
+
+// whyShutdown says what the event does when shutdown has cancelled the
+// context, by its type: only a Warning event is a false failure
+// notification.
+func whyShutdown(t eventType) string {
+	switch t.konst {
+	case warningType:
+		return "during shutdown it sends a false failure notification"
+	case normalType:
+		return "during shutdown it notifies about a reconciliation that shutdown cut short"
+	}
+	return "during shutdown it still sends a notification"
 }
 
 // inGoroutine reports whether the call is a go statement, or inside a

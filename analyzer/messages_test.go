@@ -19,8 +19,9 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 // The message goldens: the packages whose findings explain themselves
 // (stale checks, checks that cover some paths, tests of another call's
-// error, the reason at each recorder shape's own argument), and those of
-// calls through emitter interface methods.
+// error, the reason at each recorder shape's own argument), those of
+// calls through emitter interface methods, and those whose wording
+// follows the event's type.
 var messageGoldens = []struct {
 	golden string
 	pkgs   []string
@@ -28,15 +29,17 @@ var messageGoldens = []struct {
 	{"messages.golden", []string{"fresh", "booleans", "errorsis", "guards", "eventsv1/sinks", "eventsv1/flux"}},
 	{"ifaces.golden", []string{"ifaces", "ifaces/crossplane", "ifaces/karpenter"}},
 	{"trace.golden", []string{"trace/events", "trace", "eventsv1/trace"}},
+	{"eventtypes.golden", []string{"eventtypes"}},
 }
 
 // The fact goldens: the emitter facts of the packages whose emitters take
-// their event type from a parameter.
+// their event type from a parameter, or carry their one constant type.
 var factGoldens = []struct {
 	golden string
 	pkgs   []string
 }{
 	{"trace.facts.golden", []string{"trace/events", "trace", "eventsv1/trace"}},
+	{"eventtypes.facts.golden", []string{"crosspkg/notify", "eventtypes"}},
 }
 
 // checkFacts pins the facts exported on the objects of each golden's

@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,8 +39,13 @@ func checkRelated(t *testing.T, results []*analysistest.Result) {
 	want(related("emitters", "r.relay(\"Failed\") emits"),
 		"relay emits here", "Notify emits here")
 	// An emitter of another package: the rest of the chain comes from its fact.
-	want(related("crosspkg/controller", "notify.Warn("),
-		"Warn emits: it calls Record at notify.go:17, which calls rec.Eventf at notify.go:12")
+	cross := related("crosspkg/controller", "notify.Warn(")
+	want(cross, "Warn emits: it calls Record at notify.go:17, which calls rec.Eventf at notify.go:12")
+	// It points at the start of Warn's line, the position that go vet,
+	// which reads the package from export data, knows too.
+	if posn := resultOf(t, results, "crosspkg/controller").Pass.Fset.Position(cross[0].Pos); filepath.Base(posn.Filename) != "notify.go" || posn.Line != 16 || posn.Column != 1 {
+		t.Errorf("the step into notify.Warn is at %s, want notify.go:16:1", posn)
+	}
 	// A check that covers one path to the event but not the other.
 	want(related("guards", `event "Partial" `),
 		"this cancellation check guards some paths to the event, not all of them")

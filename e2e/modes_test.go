@@ -13,7 +13,8 @@ import (
 
 // TestModes runs the command standalone, as go vet -vettool and as go fix
 // -fixtool over the end-to-end module, and checks that each reports
-// exactly the marked lines, with the same messages.
+// exactly the marked lines, with the same messages and related
+// information (a chain into another package's helper among them).
 func TestModes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads modules and analyses their packages")

@@ -172,7 +172,10 @@ func TestHelp(t *testing.T) {
 }
 
 // TestVet checks that go vet still drives the command through its .cfg
-// protocol, with the analyzer flag forwarded.
+// protocol, with the analyzer flag forwarded, and prints what the
+// standalone command prints, related information included: the emitters
+// of package a are in another package than their calls, which go vet
+// reads from export data.
 func TestVet(t *testing.T) {
 	t.Parallel()
 	dir := testkit.WriteModule(t, testkit.SmallModule)
@@ -180,6 +183,16 @@ func TestVet(t *testing.T) {
 	found, _ := testkit.ParseFindings(t, dir, r.Stderr)
 	if got := testkit.Lines(found); r.Code != 1 || !slices.Equal(got, smallFindings) {
 		t.Errorf("go vet: exit code %d and findings at %v, want 1 and %v; stderr:\n%s", r.Code, got, smallFindings, r.Stderr)
+	}
+	r = testkit.Run(t, dir, testkit.Command(t), testkit.SmallSinkFlag, "./...")
+	standalone, _ := testkit.ParseFindings(t, dir, r.Stderr)
+	if !slices.Equal(found, standalone) {
+		t.Errorf("go vet prints\n%s\nthe standalone command\n%s", testkit.List(found), testkit.List(standalone))
+	}
+	for _, f := range found {
+		if f.Related == "" {
+			t.Errorf("%v: no related information", f)
+		}
 	}
 }
 

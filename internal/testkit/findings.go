@@ -11,15 +11,28 @@ import (
 )
 
 // A Finding is one reported call: the file relative to the module root
-// (slash-separated), the position and the message.
+// (slash-separated), the position and the message, and the related
+// information printed under it. Related is a string, so that findings
+// compare with ==: every driver must print the same.
 type Finding struct {
 	File         string
 	Line, Column int
 	Message      string
+	Related      string // "\n\tfile:line:col: message" for each item, its path as File's
 }
 
 func (f Finding) String() string {
-	return fmt.Sprintf("%s:%d:%d: %s", f.File, f.Line, f.Column, f.Message)
+	return fmt.Sprintf("%s:%d:%d: %s%s", f.File, f.Line, f.Column, f.Message, f.Related)
+}
+
+// WithoutRelated returns the findings without their related information,
+// for a driver that prints none.
+func WithoutRelated(found []Finding) []Finding {
+	out := slices.Clone(found)
+	for i := range out {
+		out[i].Related = ""
+	}
+	return out
 }
 
 // At is the finding's file:line, the precision of the markers.
@@ -31,10 +44,11 @@ func (f Finding) At() string { return fmt.Sprintf("%s:%d", f.File, f.Line) }
 var diagLine = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): (.*)$`)
 
 // ParseFindings parses the text output of the command or of go vet. Paths
-// are made relative to dir, related information is left out, and the
-// findings are sorted. The non-empty lines that are neither findings nor
-// related information are returned in other (go vet's "# pkg" headers,
-// errors), but for the go command's "go: downloading" lines.
+// are made relative to dir, related information goes with the finding it
+// follows, and the findings are sorted. The non-empty lines that are
+// neither findings nor related information are returned in other (go
+// vet's "# pkg" headers, errors), but for the go command's "go:
+// downloading" lines.
 func ParseFindings(t testing.TB, dir, output string) (found []Finding, other []string) {
 	t.Helper()
 	for line := range strings.Lines(WithoutDownloads(output)) {
@@ -46,7 +60,12 @@ func ParseFindings(t testing.TB, dir, output string) (found []Finding, other []s
 			}
 			continue
 		}
-		if strings.HasPrefix(m[4], "\t") {
+		if rel, ok := strings.CutPrefix(m[4], "\t"); ok {
+			if len(found) == 0 {
+				other = append(other, line) // related to nothing
+				continue
+			}
+			found[len(found)-1].Related += fmt.Sprintf("\n\t%s:%s:%s: %s", Rel(t, dir, m[1]), m[2], m[3], rel)
 			continue
 		}
 		ln, err := strconv.Atoi(m[2])
@@ -57,20 +76,21 @@ func ParseFindings(t testing.TB, dir, output string) (found []Finding, other []s
 		if err != nil {
 			t.Fatalf("column in %q: %v", line, err)
 		}
-		found = append(found, Finding{Rel(t, dir, m[1]), ln, col, m[4]})
+		found = append(found, Finding{File: Rel(t, dir, m[1]), Line: ln, Column: col, Message: m[4]})
 	}
 	return Sorted(found), other
 }
 
-// Sorted sorts the findings by file, line, column and message, and
-// returns them.
+// Sorted sorts the findings by file, line, column, message and related
+// information, and returns them.
 func Sorted(found []Finding) []Finding {
 	slices.SortFunc(found, func(a, b Finding) int {
 		return cmp.Or(
 			strings.Compare(a.File, b.File),
 			cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Column, b.Column),
-			strings.Compare(a.Message, b.Message))
+			strings.Compare(a.Message, b.Message),
+			strings.Compare(a.Related, b.Related))
 	})
 	return found
 }

@@ -17,12 +17,12 @@ type R struct {
 }
 
 // Notify is exported: an emitter whatever its call sites.
-func (r *R) Notify(reason string) { // want Notify:`emitter\(r.rec.Event@emitters.go:\d+\)`
+func (r *R) Notify(reason string) { // want Notify:`emitter\(r.rec.Event@emitters.go:\d+; type="Warning"\)`
 	r.rec.Event(r.obj, corev1.EventTypeWarning, reason, "x")
 }
 
 // relay reaches the sink through Notify.
-func (r *R) relay(reason string) { // want relay:`emitter\(r.Notify@emitters.go:\d+ -> r.rec.Event@emitters.go:\d+\)`
+func (r *R) relay(reason string) { // want relay:`emitter\(r.Notify@emitters.go:\d+ -> r.rec.Event@emitters.go:\d+; type="Warning"\)`
 	r.Notify(reason)
 }
 

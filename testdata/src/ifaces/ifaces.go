@@ -17,7 +17,7 @@ import (
 
 // Notifier is the package's own interface in front of the recorder.
 type Notifier interface {
-	Notify(obj runtime.Object, reason string) // want Notify:`emitter\(Warner.Notify -> w.rec.Event@ifaces.go:\d+\)`
+	Notify(obj runtime.Object, reason string) // want Notify:`emitter\(Warner.Notify -> w.rec.Event@ifaces.go:\d+; type="Warning"\)`
 	Name() string
 }
 
@@ -25,7 +25,7 @@ type Notifier interface {
 // itself (declared before the implementation that makes it emit).
 type wrapped struct{ inner Notifier }
 
-func (w wrapped) Notify(obj runtime.Object, reason string) { // want Notify:`emitter\(w.inner.Notify@ifaces.go:\d+ -> Warner.Notify -> w.rec.Event@ifaces.go:\d+\)`
+func (w wrapped) Notify(obj runtime.Object, reason string) { // want Notify:`emitter\(w.inner.Notify@ifaces.go:\d+ -> Warner.Notify -> w.rec.Event@ifaces.go:\d+; type="Warning"\)`
 	w.inner.Notify(obj, reason)
 }
 
@@ -34,7 +34,7 @@ func (w wrapped) Name() string { return "wrapped " + w.inner.Name() }
 // Warner implements Notifier with a pointer receiver, and emits.
 type Warner struct{ rec record.EventRecorder }
 
-func (w *Warner) Notify(obj runtime.Object, reason string) { // want Notify:`emitter\(w.rec.Event@ifaces.go:\d+\)`
+func (w *Warner) Notify(obj runtime.Object, reason string) { // want Notify:`emitter\(w.rec.Event@ifaces.go:\d+; type="Warning"\)`
 	w.rec.Event(obj, corev1.EventTypeWarning, reason, "x")
 }
 
@@ -102,12 +102,12 @@ type Checker interface {
 // interface too, so a guarded static call site does not make it a guarded
 // function.
 type sender interface {
-	send(obj runtime.Object) // want send:`emitter\(direct.send -> d.rec.Event@ifaces.go:\d+\)`
+	send(obj runtime.Object) // want send:`emitter\(direct.send -> d.rec.Event@ifaces.go:\d+; type="Warning"\)`
 }
 
 type direct struct{ rec record.EventRecorder }
 
-func (d direct) send(obj runtime.Object) { // want send:`emitter\(d.rec.Event@ifaces.go:\d+\)`
+func (d direct) send(obj runtime.Object) { // want send:`emitter\(d.rec.Event@ifaces.go:\d+; type="Warning"\)`
 	d.rec.Event(obj, corev1.EventTypeWarning, "Failed", "x")
 }
 
@@ -157,7 +157,7 @@ func notifyWith[N Notifier](ctx context.Context, n N, obj runtime.Object) {
 }
 
 // notifyAll has no context: an emitter through the interface.
-func notifyAll(ns []Notifier, obj runtime.Object) { // want notifyAll:`emitter\(n.Notify@ifaces.go:\d+ -> Warner.Notify -> w.rec.Event@ifaces.go:\d+\)`
+func notifyAll(ns []Notifier, obj runtime.Object) { // want notifyAll:`emitter\(n.Notify@ifaces.go:\d+ -> Warner.Notify -> w.rec.Event@ifaces.go:\d+; type="Warning"\)`
 	for _, n := range ns {
 		n.Notify(obj, "All")
 	}

@@ -24,7 +24,7 @@ func (sourceStep) step(ctx context.Context) {
 }
 
 type unreached interface {
-	other(ctx context.Context) // want other:`emitter\(otherImpl.other -> rec.Event@scope_ifaces.go:33\)`
+	other(ctx context.Context) // want other:`emitter\(otherImpl.other -> rec.Event@scope_ifaces.go:33; type="Warning"\)`
 }
 
 type otherImpl struct{}
@@ -42,7 +42,7 @@ var stepRoot = reconcile.Func(func(ctx context.Context, req reconcile.Request) (
 // otherImpl.other has a context of its own, but no root reaches it:
 // unreached.other is an emitter method, and callsOther, outside reconcile
 // code too, an emitter.
-func callsOther(ctx context.Context, u unreached) { // want callsOther:`emitter\(u.other@scope_ifaces.go:46 -> otherImpl.other -> rec.Event@scope_ifaces.go:33\)`
+func callsOther(ctx context.Context, u unreached) { // want callsOther:`emitter\(u.other@scope_ifaces.go:46 -> otherImpl.other -> rec.Event@scope_ifaces.go:33; type="Warning"\)`
 	u.other(ctx)
 }
 

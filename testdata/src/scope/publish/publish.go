@@ -14,13 +14,13 @@ import (
 )
 
 type Publisher interface {
-	Publish(ctx context.Context, obj runtime.Object, reason string) // want Publish:`emitter\(KubePublisher.Publish -> p.rec.Event@publish.go:25\)`
+	Publish(ctx context.Context, obj runtime.Object, reason string) // want Publish:`emitter\(KubePublisher.Publish -> p.rec.Event@publish.go:25; type="Warning"\)`
 }
 
 type KubePublisher struct {
 	rec record.EventRecorder
 }
 
-func (p *KubePublisher) Publish(ctx context.Context, obj runtime.Object, reason string) { // want Publish:`emitter\(p.rec.Event@publish.go:25\)`
+func (p *KubePublisher) Publish(ctx context.Context, obj runtime.Object, reason string) { // want Publish:`emitter\(p.rec.Event@publish.go:25; type="Warning"\)`
 	p.rec.Event(obj, corev1.EventTypeWarning, reason, "failed")
 }

@@ -24,7 +24,7 @@ type R struct {
 }
 
 // Notify emits, and has errors of its own.
-func Notify(rec record.EventRecorder, obj *corev1.ConfigMap, err error) { // want Notify:`emitter\(rec.Eventf@broken.go:\d+\)`
+func Notify(rec record.EventRecorder, obj *corev1.ConfigMap, err error) { // want Notify:`emitter\(rec.Eventf@broken.go:\d+; type="Warning"\)`
 	log.Info("notifying")
 	rec.Eventf(obj, corev1.EventTypeWarning, "Failed", "%v", err)
 }
@@ -47,6 +47,6 @@ func (r *R) Reconcile(ctx context.Context, err error) {
 
 // Typo's context parameter has a type that does not exist: it has no
 // usable context, and is an emitter.
-func Typo(ctx contxt.Context, rec record.EventRecorder, obj *corev1.ConfigMap) { // want Typo:`emitter\(rec.Event@broken.go:\d+\)`
+func Typo(ctx contxt.Context, rec record.EventRecorder, obj *corev1.ConfigMap) { // want Typo:`emitter\(rec.Event@broken.go:\d+; type="Warning"\)`
 	rec.Event(obj, corev1.EventTypeWarning, "Typo", "typo")
 }
