@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,16 +49,19 @@ func TestFixSize(t *testing.T) {
 type fixSize struct {
 	files, hunks, changed int
 	guards, wraps, folds  int
+	routed                int      // calls made calls of a guarded method the fix adds
 	malformed             []string // inserted checks of no form, or lines that look like one
 }
 
-func (s fixSize) checks() int { return s.guards + s.wraps + s.folds }
+// checks counts the events the diff guards: a check each, or a call of a
+// guarded method (whose own check is one of the guard clauses).
+func (s fixSize) checks() int { return s.guards + s.wraps + s.folds + s.routed }
 
 func (s fixSize) linesPerCheck() float64 { return float64(s.changed) / float64(max(s.checks(), 1)) }
 
 func (s fixSize) String() string {
-	return fmt.Sprintf("%d files, %d hunks, %d changed lines, %d checks inserted (%d guard clauses, %d wraps, %d folded conditions), %.2f changed lines per check",
-		s.files, s.hunks, s.changed, s.checks(), s.guards, s.wraps, s.folds, s.linesPerCheck())
+	return fmt.Sprintf("%d files, %d hunks, %d changed lines, %d events guarded (%d guard clauses, %d wraps, %d folded conditions, %d calls of a guarded method), %.2f changed lines per event",
+		s.files, s.hunks, s.changed, s.checks(), s.guards, s.wraps, s.folds, s.routed, s.linesPerCheck())
 }
 
 // checkLine is the opening of an inserted check, its indentation and its
@@ -75,6 +79,7 @@ var (
 func measureFixDiff(diff string) fixSize {
 	var s fixSize
 	lines := strings.Split(diff, "\n")
+	methods := guardedMethods(lines)
 	for i, line := range lines {
 		switch {
 		case strings.HasPrefix(line, "--- "):
@@ -93,6 +98,10 @@ func measureFixDiff(diff string) fixSize {
 		}
 		s.changed++
 		added := line[1:]
+		if slices.ContainsFunc(methods, func(m string) bool { return strings.Contains(added, "."+m+"(") }) {
+			s.routed++
+			continue
+		}
 		if foldLine.MatchString(added) {
 			s.folds++
 			continue
@@ -115,6 +124,21 @@ func measureFixDiff(diff string) fixSize {
 		}
 	}
 	return s
+}
+
+// methodLine is the first line of an added method.
+var methodLine = regexp.MustCompile(`^\+func \(\w+ \*?\w+\) (\w+)\(`)
+
+// guardedMethods returns the names of the methods the diff adds whose
+// body opens with a guard clause: the guarded methods.
+func guardedMethods(lines []string) []string {
+	var names []string
+	for i, line := range lines {
+		if m := methodLine.FindStringSubmatch(line); m != nil && checkLine.MatchString(strings.TrimPrefix(next(lines, i, 1), "+")) {
+			names = append(names, m[1])
+		}
+	}
+	return names
 }
 
 func next(lines []string, i, n int) string {

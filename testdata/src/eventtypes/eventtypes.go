@@ -1,4 +1,4 @@
-package eventtypes // want package:"reachesSinks"
+package eventtypes // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\]\)`
 
 // The message says what the event is: a Warning event during shutdown is
 // a false failure notification, a Normal one tells of a reconciliation
