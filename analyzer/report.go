@@ -40,7 +40,8 @@ func findFindings(idx *index, j *judge, em *emitters, reported func(*ast.File) b
 // diagnose returns the diagnostics of the findings and the handoffs: the
 // message, the related information, and the fixes the plan decided, built
 // once each.
-func diagnose(idx *index, sources *refactor.Sources, em *emitters, findings []*finding, handoffs []*handoff, plan *fixPlan) []analysis.Diagnostic {
+func diagnose(idx *index, sources *refactor.Sources, em *emitters, states callStates, findings []*finding, handoffs []*handoff, plan *fixPlan) []analysis.Diagnostic {
+	saved := statusSaved(idx, states)
 	built := make(map[*refactor.Fix]*analysis.SuggestedFix) // nil where an edit cannot be made
 	fixesOf := func(key any) []analysis.SuggestedFix {
 		var fixes []analysis.SuggestedFix
@@ -63,6 +64,7 @@ func diagnose(idx *index, sources *refactor.Sources, em *emitters, findings []*f
 		out = append(out, analysis.Diagnostic{
 			Pos:            f.site.call.Pos(),
 			End:            f.site.call.End(),
+			Category:       category(em, f, saved),
 			Message:        message(idx, em, f, plan),
 			Related:        append(em.chainRelated(f.site), whyRelated(idx, f)...),
 			SuggestedFixes: fixesOf(f),
@@ -72,6 +74,7 @@ func diagnose(idx *index, sources *refactor.Sources, em *emitters, findings []*f
 		out = append(out, analysis.Diagnostic{
 			Pos:            h.site.call.Pos(),
 			End:            h.site.call.End(),
+			Category:       CategoryHandoff,
 			Message:        handoffMessage(idx, h, plan),
 			Related:        handoffRelated(idx, h),
 			SuggestedFixes: fixesOf(h),

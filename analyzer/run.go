@@ -69,7 +69,7 @@ func run(pass *analysis.Pass, s *settings) error {
 	sources := refactor.NewSources(idx.fset, pass.ReadFile)
 	methods := findMethodGroups(idx, em, findings, func(site *callSite) bool { return j.verdict(em, site) == guardedCall })
 	plan := planFixes(idx, names, sources, ch, findings, groups, methods, handoffs, checked)
-	diags = append(diags, diagnose(idx, sources, em, findings, handoffs, plan)...)
+	diags = append(diags, diagnose(idx, sources, em, states, findings, handoffs, plan)...)
 	if s.strict {
 		diags = append(diags, looseChecks(idx, states, candidates, reported)...)
 	}

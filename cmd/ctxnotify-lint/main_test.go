@@ -157,6 +157,21 @@ func TestDiff(t *testing.T) {
 	}
 }
 
+// TestDescribe checks that -describe follows the diff with what the
+// change does, for its reviewers.
+func TestDescribe(t *testing.T) {
+	t.Parallel()
+	dir := testkit.WriteModule(t, testkit.SmallModule)
+	r := testkit.Run(t, dir, testkit.Command(t), "-fix", "-diff", "-describe", testkit.SmallSinkFlag, "./...")
+	if r.Code != 0 {
+		t.Fatalf("exit code %d, want 0; stderr:\n%s", r.Code, r.Stderr)
+	}
+	diff, description, ok := strings.Cut(r.Stdout, "\nThis change skips ")
+	if !ok || !strings.HasPrefix(diff, "--- ") || !strings.Contains(description, "Timeouts (context.DeadlineExceeded) still notify.") {
+		t.Errorf("want the diff, then the description; got:\n%s", r.Stdout)
+	}
+}
+
 func TestHelp(t *testing.T) {
 	t.Parallel()
 	dir, bin := t.TempDir(), testkit.Command(t)

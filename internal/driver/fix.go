@@ -202,11 +202,19 @@ func (fx *Fixes) failed() int {
 // or with printDiff their diff to out. As the x/tools drivers, it returns
 // an error when a fix was left out for a conflict (a re-run applies
 // more) or a file could not be written; each fix left out is logged.
-func applyFixes(roots []*checker.Action, printDiff bool, out io.Writer, logf, verbosef func(format string, args ...any)) error {
+func applyFixes(roots []*checker.Action, opts Options, out io.Writer, logf, verbosef func(format string, args ...any)) error {
 	fx, err := MergeFixes(roots, os.ReadFile)
 	if err != nil {
 		return err
 	}
+	if opts.Describe && len(roots) > 0 {
+		defer func() {
+			if err := describe(out, roots[0].Package.Fset, fx.Applied); err != nil {
+				logf("%v", err)
+			}
+		}()
+	}
+	printDiff := opts.Diff
 	generated := 0
 	for _, s := range fx.Skipped {
 		switch s.Reason {

@@ -348,7 +348,7 @@ func TestApplyFixes(t *testing.T) {
 		var out bytes.Buffer
 		var logged []string
 		logf := func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
-		err := applyFixes(roots, printDiff, &out, logf, logf)
+		err := applyFixes(roots, Options{Diff: printDiff}, &out, logf, logf)
 		want := "applied 1 of 2 fixes; 1 file updated. (Re-run the command to apply more.)"
 		if printDiff {
 			want = "1 of 2 fixes skipped (e.g. due to conflicts)"

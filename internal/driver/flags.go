@@ -19,6 +19,7 @@ type Options struct {
 	Enabled    bool   // -NAME: false (-NAME=false) runs no analyzer, as in a multichecker
 	Fix        bool   // -fix: apply the suggested fixes
 	Diff       bool   // -diff: with Fix, print a diff instead of writing files
+	Describe   bool   // -describe: with Fix, print what the change does, for its reviewers
 	JSON       bool   // -json: print the findings as JSON
 	Context    int    // -c: lines of context around each finding, -1 for none
 	Tests      bool   // -test: analyze test variants too
@@ -74,6 +75,7 @@ func ParseArgs(a *analysis.Analyzer, args []string, stderr io.Writer) (CommandLi
 	})
 	fs.BoolVar(&cl.Fix, "fix", false, "apply all suggested fixes")
 	fs.BoolVar(&cl.Diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
+	fs.BoolVar(&cl.Describe, "describe", false, "with -fix, print a paragraph that tells the change's reviewers which events it skips at shutdown")
 	fs.BoolVar(&cl.JSON, "json", false, "emit JSON output")
 	fs.IntVar(&cl.Context, "c", -1, "display offending line with this many lines of context")
 	fs.BoolVar(&cl.Tests, "test", true, "indicates whether test files should be analyzed, too")

@@ -62,7 +62,7 @@ func Run(a *analysis.Analyzer, opts Options, patterns []string, stdout, stderr i
 				exit = 1
 			}
 		}
-		if err := applyFixes(graph.Roots, opts.Diff, stdout, logger.Printf, verbosef); err != nil {
+		if err := applyFixes(graph.Roots, opts, stdout, logger.Printf, verbosef); err != nil {
 			logger.Print(err)
 			return 1
 		}
