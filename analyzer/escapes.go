@@ -14,22 +14,30 @@ type escapes map[*types.Var]bool
 // note records what n, met inside the literal lit (nil outside any),
 // tells of escaping variables.
 func (e escapes) note(info *types.Info, n ast.Node, lit *ast.FuncLit) {
-	assigned := func(x ast.Expr) {
-		if v := varOf(info, x); v != nil && lit != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
-			e[v] = true
-		}
-	}
 	switch n := n.(type) {
 	case *ast.UnaryExpr:
-		if v := varOf(info, n.X); v != nil && n.Op == token.AND {
-			e[v] = true
+		if n.Op == token.AND {
+			e.mark(varOf(info, n.X), nil, true)
 		}
 	case *ast.AssignStmt:
 		for _, lhs := range n.Lhs {
-			assigned(lhs)
+			e.mark(varOf(info, lhs), lit, false)
 		}
 	case *ast.IncDecStmt:
-		assigned(n.X)
+		e.mark(varOf(info, n.X), lit, false)
+	}
+}
+
+// mark records that v's address is taken, or that v is assigned inside
+// the literal lit (nil outside any): it escapes where lit does not
+// declare it.
+func (e escapes) mark(v *types.Var, lit *ast.FuncLit, address bool) {
+	switch {
+	case v == nil:
+	case address:
+		e[v] = true
+	case lit != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()):
+		e[v] = true
 	}
 }
 

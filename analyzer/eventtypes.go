@@ -1,9 +1,7 @@
 package analyzer
 
 import (
-	"go/ast"
 	"go/constant"
-	"go/types"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
@@ -97,36 +95,4 @@ func (em *emitters) typeArg(site *callSite, k int) (emits bool, t eventType) {
 		}
 	}
 	return true, unknownType
-}
-
-// argOf returns the argument a call passes for its callee's parameter k,
-// or nil where it cannot be told.
-func argOf(info *types.Info, call *ast.CallExpr, k int) ast.Expr {
-	if i, ok := argIndex(info, call, k); ok {
-		return call.Args[i]
-	}
-	return nil
-}
-
-// argIndex returns the index of the argument a call passes for its
-// callee's parameter k; false where it cannot be told (a spread call, too
-// few arguments). A method expression's receiver is its first argument.
-func argIndex(info *types.Info, call *ast.CallExpr, k int) (int, bool) {
-	if isMethodExpr(info, call) {
-		k++
-	}
-	if k < 0 || k >= len(call.Args) || call.Ellipsis.IsValid() && k >= len(call.Args)-1 {
-		return 0, false
-	}
-	return k, true
-}
-
-// isMethodExpr reports whether call calls a method expression, T.m(recv, ...).
-func isMethodExpr(info *types.Info, call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	s := info.Selections[sel]
-	return s != nil && s.Kind() == types.MethodExpr
 }

@@ -71,7 +71,7 @@ func (c *chooser) choose(site *callSite, facts *guardflow.CallState) fixCtx {
 		return false
 	}
 	named := func(v *types.Var) bool {
-		if v.Name() == "" || v.Name() == "_" {
+		if unnamed(v) {
 			return paramOwner(site.fn, v) != nil
 		}
 		return c.names.at(site.fn, v.Name(), pos) == v
@@ -103,7 +103,7 @@ func (c *chooser) choose(site *callSite, facts *guardflow.CallState) fixCtx {
 // holds what it was derived from again.
 func (c *chooser) renamed(site *callSite, pt *guardflow.Point, preferred *types.Var, want guardflow.Contexts, usable func(*types.Var) bool) fixCtx {
 	pos := site.call.Pos()
-	if preferred.Name() == "" || preferred.Name() == "_" {
+	if unnamed(preferred) {
 		return fixCtx{why: c.hiddenWhy(site, preferred)}
 	}
 	r, _ := c.names.at(site.fn, preferred.Name(), pos).(*types.Var)
@@ -195,21 +195,21 @@ func preferredContext(params []*types.Var, ok func(*types.Var) bool) *types.Var 
 // contextText is how a message writes the context v: its name, or ctx
 // where it has none (nil, blank or unnamed: the fix names it).
 func contextText(v *types.Var) string {
-	if v == nil || v.Name() == "" || v.Name() == "_" {
+	if unnamed(v) {
 		return "ctx"
 	}
 	return v.Name()
 }
 
+// unnamed reports whether no name refers to v: nil, unnamed or blank.
+func unnamed(v *types.Var) bool { return v == nil || v.Name() == "" || v.Name() == "_" }
+
 // paramOwner returns f or the enclosing function that declares the
 // parameter v.
 func paramOwner(f *funcNode, v *types.Var) *funcNode {
 	for g := f; g != nil; g = g.parent {
-		params := g.sig.Params()
-		for i := range params.Len() {
-			if params.At(i) == v {
-				return g
-			}
+		if paramIndex(g.sig, v) >= 0 {
+			return g
 		}
 	}
 	return nil
@@ -231,7 +231,7 @@ func nameBlankParams(names *lookups, uses []contextUse) map[*types.Var]string {
 	var order []*types.Var
 	for _, u := range uses {
 		v := u.ctx.v
-		if v == nil || v.Name() != "" && v.Name() != "_" {
+		if v == nil || !unnamed(v) {
 			continue
 		}
 		if _, seen := owners[v]; !seen {
@@ -246,11 +246,20 @@ func nameBlankParams(names *lookups, uses []contextUse) map[*types.Var]string {
 		if owner == nil {
 			continue
 		}
-		if name, ok := refactor.FreshName("ctx", func(name string) bool { return freeParamName(names, owner, name, sites[v]) }); ok {
+		if name := freeContextName(names, owner, sites[v]); name != "" {
 			chosen[v] = name
 		}
 	}
 	return chosen
+}
+
+// freeContextName returns the name a context parameter of f takes, new or
+// named by the fix: ctx, else ctx2, ctx3..., the first that hides nothing
+// f uses and that no declaration inside f hides at the positions where it
+// is referred to; "" when none is.
+func freeContextName(names *lookups, f *funcNode, at []token.Pos) string {
+	name, _ := refactor.FreshName("ctx", func(name string) bool { return freeParamName(names, f, name, at) })
+	return name
 }
 
 // freeParamName: naming a parameter of f name neither clashes with its

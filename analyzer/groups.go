@@ -3,8 +3,6 @@ package analyzer
 import (
 	"go/ast"
 	"go/token"
-
-	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
 
 // groups joins the helpers that call one another, and lists what each
@@ -60,7 +58,7 @@ func (hr *helperRules) groups(cand map[*funcNode]bool) map[*funcNode]*helperGrou
 	return out
 }
 
-// fill adds what f's part of its group's fix edits: its wraps, the calls
+// fill adds what f's part of its group's fix edits: its skips, the calls
 // of it (from helpers of the group, which pass their parameter on, and
 // from the others), and the name of its new parameter. Every call of a
 // helper passes a context, whatever its verdict, or the code would not
@@ -72,9 +70,9 @@ func (hr *helperRules) fill(g *helperGroup, f *funcNode, cand map[*funcNode]bool
 			switch t := hr.idx.target(site); {
 			case t != nil && cand[t]:
 				at = append(at, site.call)
-			case t != nil && t.outermost() == f && t.lit != nil:
+			case t.literalOf(f):
 			case hr.j.verdict(hr.em, site) == emitterCall:
-				g.wraps = append(g.wraps, site)
+				g.skips = append(g.skips, site)
 				at = append(at, site.stmt)
 			}
 		}
@@ -86,19 +84,11 @@ func (hr *helperRules) fill(g *helperGroup, f *funcNode, cand map[*funcNode]bool
 			g.callers = append(g.callers, contextUse{site, hr.contextOf(site)})
 		}
 	}
-	if g.param[f] = freeContextName(hr.names, f, at); g.param[f] == "" {
-		g.unfixable = true
-	}
-}
-
-// freeContextName returns the name f's new context parameter takes: ctx,
-// else ctx2, ctx3..., the first that hides nothing f uses and that no
-// declaration inside f hides where it is referred to; "" when none is.
-func freeContextName(names *lookups, f *funcNode, at []ast.Node) string {
 	var pos []token.Pos
 	for _, n := range at {
 		pos = append(pos, n.Pos())
 	}
-	name, _ := refactor.FreshName("ctx", func(name string) bool { return freeParamName(names, f, name, pos) })
-	return name
+	if g.param[f] = freeContextName(hr.names, f, pos); g.param[f] == "" {
+		g.unfixable = true
+	}
 }

@@ -19,12 +19,13 @@ import (
 type helperGroup struct {
 	helpers []*funcNode          // in source order
 	param   map[*funcNode]string // the name of each helper's new context parameter
-	wraps   []*callSite          // the emitting calls inside the helpers and their literals: skipped by the check
+	skips   []*callSite          // the emitting calls inside the helpers and their literals: skipped by the check
 	passes  []*callSite          // calls between helpers of the group: they pass the parameter on
 	callers []contextUse         // the other call sites in non-test files, with the context each passes
 	tests   []testCall           // the call sites in test files
 	// unfixable: a test file uses a helper other than by calling it, or
-	// calls it from generated code.
+	// calls it from generated code; or no name is free for a helper's new
+	// parameter.
 	unfixable bool
 }
 
@@ -132,7 +133,7 @@ func (hr *helperRules) bodyQualifies(f *funcNode, cand map[*funcNode]bool) bool 
 			case emitterCall:
 				t := hr.idx.target(site)
 				switch {
-				case t != nil && t.outermost() == f && t.lit != nil:
+				case t.literalOf(f):
 				case t != nil && cand[t]:
 				case !skippable(site):
 					return false
@@ -185,4 +186,10 @@ func uniqueGroups(idx *index, groups map[*funcNode]*helperGroup) []*helperGroup 
 		}
 	}
 	return out
+}
+
+// literalOf reports whether t is a literal defined in f, which a call of
+// it in f runs as part of f's body.
+func (t *funcNode) literalOf(f *funcNode) bool {
+	return t != nil && t.lit != nil && t.outermost() == f
 }

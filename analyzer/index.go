@@ -214,40 +214,70 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 			}
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
-				b.vars.write(lhs, valueOf(n.Rhs, len(n.Lhs), i))
-				if v := varOf(b.info, lhs); v != nil && (n.Tok != token.DEFINE || b.info.Defs[identOf(lhs)] == nil) {
-					b.assigned[v] = true // a := that declares v (not one that reuses it) is no assignment
+				kind := assigns // a := that declares lhs (not one that reuses it) is no assignment
+				if n.Tok == token.DEFINE && b.info.Defs[identOf(lhs)] != nil {
+					kind = declaresVar
 				}
+				b.mutates(lhs, valueOf(n.Rhs, len(n.Lhs), i), kind, owner)
 			}
-			b.escaping.note(b.info, n, owner.literal())
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
-				b.vars.write(id, valueOf(n.Values, len(n.Names), i))
+				b.mutates(id, valueOf(n.Values, len(n.Names), i), declaresVar, owner)
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
-				b.vars.addressTaken(n.X)
-				if v := varOf(b.info, n.X); v != nil {
-					b.assigned[v] = true
-				}
+				b.mutates(n.X, nil, takesAddress, owner)
 			}
-			b.escaping.note(b.info, n, nil)
 		case *ast.IncDecStmt:
-			if v := varOf(b.info, n.X); v != nil {
-				b.assigned[v] = true
-			}
-			b.escaping.note(b.info, n, owner.literal())
+			b.mutates(n.X, nil, increments, owner)
 		case *ast.RangeStmt:
 			if n.Tok == token.ASSIGN {
 				for _, x := range []ast.Expr{n.Key, n.Value} {
-					if v := varOf(b.info, x); v != nil {
-						b.assigned[v] = true
+					if x != nil {
+						b.mutates(x, nil, assigns, owner)
 					}
 				}
 			}
 		case *ast.FuncType:
 			b.vars.declare(n)
 		}
+	}
+}
+
+// mutation is how a statement changes a variable.
+type mutation uint8
+
+const (
+	declaresVar     mutation = iota // declares it, with a value
+	assigns                      // assigns it
+	increments                   // x++, x--
+	takesAddress                 // &x: it may be written through
+)
+
+// mutates records what a statement of owner (nil outside any function)
+// does to x, for what each part of the index reads: the function
+// variables that calls resolve through (their writes and values), the
+// variables assigned after their declaration, and those the dataflow
+// cannot follow (escaping: the address taken, or assigned by a literal
+// that does not declare them).
+func (b *indexBuilder) mutates(x, value ast.Expr, kind mutation, owner *funcNode) {
+	switch kind {
+	case declaresVar, assigns:
+		b.vars.write(x, value)
+	case takesAddress:
+		b.vars.addressTaken(x)
+	}
+	v := varOf(b.info, x)
+	if v == nil {
+		return
+	}
+	if kind != declaresVar {
+		b.assigned[v] = true
+	}
+	if kind == takesAddress {
+		b.escaping.mark(v, nil, true)
+	} else {
+		b.escaping.mark(v, owner.literal(), false)
 	}
 }
 

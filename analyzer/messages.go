@@ -122,22 +122,6 @@ func whyShutdown(t eventType) string {
 	return "during shutdown it still sends a notification"
 }
 
-// inGoroutine reports whether the call is a go statement, or inside a
-// closure started with go, directly or through a variable.
-func inGoroutine(site *callSite) bool {
-	if site.spawned() {
-		return true
-	}
-	for g := site.fn; g != nil && g.lit != nil; g = g.parent {
-		for _, inv := range g.invocations {
-			if inv.spawned() {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // constantReason returns the reason a recorder call gives its event, when
 // it is a constant.
 func constantReason(info *types.Info, site *callSite) (string, bool) {

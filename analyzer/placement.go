@@ -23,6 +23,22 @@ func skippable(site *callSite) bool {
 	return ok && !inGoroutine(site)
 }
 
+// inGoroutine reports whether the call is a go statement, or inside a
+// closure started with go, directly or through a variable.
+func inGoroutine(site *callSite) bool {
+	if site.spawned() {
+		return true
+	}
+	for g := site.fn; g != nil && g.lit != nil; g = g.parent {
+		for _, inv := range g.invocations {
+			if inv.spawned() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // placement is where a check goes and its form: at the call's statement,
 // or at the first statement of a body that only emits.
 type placement struct {

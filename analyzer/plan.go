@@ -298,15 +298,15 @@ func placeAll(idx *index, sources *refactor.Sources, findings []*finding, groups
 		onlyEmits[fn] = (paramOwner(fn, v) != nil || !fn.declares(v)) && emitsOnly(idx.info, fn, calls) && sources.StartsLine(fn.body.List[0].Pos())
 	}
 	for _, g := range uniqueGroups(idx, groups) {
-		wraps := make(map[*funcNode]map[*ast.CallExpr]bool)
-		for _, site := range g.wraps {
+		skips := make(map[*funcNode]map[*ast.CallExpr]bool)
+		for _, site := range g.skips {
 			sites = append(sites, site)
-			if wraps[site.fn] == nil {
-				wraps[site.fn] = make(map[*ast.CallExpr]bool)
+			if skips[site.fn] == nil {
+				skips[site.fn] = make(map[*ast.CallExpr]bool)
 			}
-			wraps[site.fn][site.call] = true
+			skips[site.fn][site.call] = true
 		}
-		for fn, calls := range wraps {
+		for fn, calls := range skips {
 			onlyEmits[fn] = emitsOnly(idx.info, fn, calls) && sources.StartsLine(fn.body.List[0].Pos())
 		}
 	}
@@ -333,7 +333,7 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 		imports.add(h.file, imps)
 		steps = append(steps, refactor.Param{Func: h.decl.Type, Index: -1, Decl: g.param[h] + " " + qual + "Context"})
 	}
-	for _, site := range g.wraps {
+	for _, site := range g.skips {
 		skip, imps, ok := p.skip(site, g.param[site.fn.outermost()])
 		if !ok {
 			return nil, false

@@ -12,9 +12,13 @@ import (
 )
 
 // run is the pipeline. Each stage is a function of what the earlier ones
-// returned, which no later stage changes. Some of those values memoize
-// what they are asked (the dataflows, the sinks, the imported emitters'
-// facts, the name lookups): that fills caches, and changes no answer.
+// returned, and returns what it decides. One value changes after it is
+// made: findRequestParams gives the flows the parameters that hold a
+// request's context, which it decides from the flows themselves (a
+// fixpoint), and the flows compute again what those parameters change.
+// Other values memoize what they are asked (the dataflows, the holdings,
+// the sinks, the imported emitters' facts, the name lookups): that fills
+// caches, and changes no answer.
 func run(pass *analysis.Pass, s *settings) error {
 	if strings.HasSuffix(pass.Pkg.Path(), ".test") {
 		return nil // a generated test main package
