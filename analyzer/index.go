@@ -248,7 +248,7 @@ func (b *indexBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 type mutation uint8
 
 const (
-	declaresVar     mutation = iota // declares it, with a value
+	declaresVar  mutation = iota // declares it, with a value
 	assigns                      // assigns it
 	increments                   // x++, x--
 	takesAddress                 // &x: it may be written through
