@@ -93,7 +93,7 @@ func handoffMessage(idx *index, h *handoff, plan *fixPlan) string {
 	case checkedByFix:
 		checks = "the check that the fix adds to " + callee + " tests it before its events"
 	default:
-		checks = callee + " passes it on to a check before events"
+		checks = callee + " passes it on to a function that checks it before its events"
 	}
 	msg := fmt.Sprintf("%s hands %s a context that the code has cancelled (%s at line %s) on every path to the call: %s, so every event would be dropped; give the derived context a name of its own",
 		callText(h.site.call), callee, derivationText(h.d), lineAt(idx.fset, h.d.Call.Pos()), checks)

@@ -147,7 +147,7 @@ func (r *R) Handoff(ctx context.Context, obj *corev1.ConfigMap) {
 	err := r.scan(ctx, obj)
 	cancel()
 	r.notify(ctx, obj, err)    // want `r\.notify\(ctx, obj, err\) hands notify a context that the code has cancelled \(context\.WithTimeout at line 146\) on every path to the call: notify checks it before its events`
-	r.notifyAll(ctx, obj, err) // want `r\.notifyAll\(ctx, obj, err\) hands notifyAll a context that the code has cancelled \(context\.WithTimeout at line 146\) on every path to the call: notifyAll passes it on to a check before events`
+	r.notifyAll(ctx, obj, err) // want `r\.notifyAll\(ctx, obj, err\) hands notifyAll a context that the code has cancelled \(context\.WithTimeout at line 146\) on every path to the call: notifyAll passes it on to a function that checks it before its events`
 }
 
 func (r *R) notify(ctx context.Context, obj *corev1.ConfigMap, err error) {
