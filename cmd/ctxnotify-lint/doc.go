@@ -25,6 +25,21 @@
 // which have no effect, are an error (exit 2) standalone; under go vet and
 // go fix the command accepts them as the multichecker does.
 //
+// # Output
+//
+// The findings go to stderr, one per line, each followed by its related
+// information on tab-indented lines (the chain from a helper down to the
+// event, the checks that guard only some paths):
+//
+//	internal/action/action.go:93:2: r.success(req, revision) emits an event (…) without a cancellation check: …
+//	internal/action/action.go:101:2: 	success emits here, without a usable context or cancellation check
+//
+// A file inside the working directory is named relative to it, as go vet
+// and golangci-lint name it; a file outside it (a dependency's, in the
+// module cache) keeps its absolute path. -json prints what go vet -json
+// prints, absolute paths included, on stdout; -fix -diff names the files
+// by their absolute paths, as the x/tools drivers do.
+//
 // A package with tests is analysed with its tests (-test=false leaves them
 // out), so its files belong to two packages, p and p [p.test]; each
 // finding is reported once, under p, in the text and the JSON output, and
