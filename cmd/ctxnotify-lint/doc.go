@@ -12,7 +12,10 @@
 //	ctxnotify-lint help ctxnotify              # the rule and the analyzer's flags
 //
 // Under go vet (-vettool) and go fix (-fixtool), and for help, it behaves
-// exactly like an x/tools multichecker. Run standalone on package
+// exactly like an x/tools multichecker, but for the two handshakes, which
+// it answers in the multichecker's form: -V=full names the module version
+// (see Version), and -flags, the flags go vet and go fix may pass on,
+// gives each the usage that -help prints. Run standalone on package
 // patterns, it runs the driver of internal/driver, described below.
 //
 // The multichecker's other flags work standalone too: -c N (N lines of

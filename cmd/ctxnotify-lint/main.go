@@ -29,8 +29,17 @@ func main() {
 		return
 	case err != nil:
 		os.Exit(2) // the message is printed
+	case cl.Flags:
+		// go vet's and go fix's handshake: answered here rather than by
+		// the multichecker, so that each flag's usage is the one -help
+		// prints.
+		if err := driver.PrintFlags(lintAnalyzer, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "ctxnotify-lint:", err)
+			os.Exit(1)
+		}
+		return
 	case cl.Multichecker:
-		// go vet and go fix handshakes (-flags, -V=full), their per-package
+		// go vet and go fix handshakes (-V), their per-package
 		// .cfg runs, usage and help: the multichecker's own behaviour.
 		if cl.Help {
 			driver.RegisterHelpFlags()
