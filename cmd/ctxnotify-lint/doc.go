@@ -169,9 +169,11 @@
 //
 // -V=full prints "ctxnotify-lint version VERSION buildID=HASH": VERSION is
 // the module version the binary was built from (v0.1.0 after go install
-// github.com/ctxnotify/ctxnotify-lint/cmd/ctxnotify-lint@v0.1.0), or
-// "devel" for a build without one, and HASH the SHA-256 of the
-// executable. go vet and go fix read this line to key their cache of the
+// github.com/ctxnotify/ctxnotify-lint/cmd/ctxnotify-lint@v0.1.0; in a git
+// checkout, what go build stamps: v0.1.0 at the tag, v0.1.0+dirty with
+// uncommitted changes, a pseudo-version after it), or "devel" for a build
+// without one (-buildvcs=false, no tag), and HASH the SHA-256 of the
+// executable. RELEASING.md shows the line of a tagged build. go vet and go fix read this line to key their cache of the
 // tool's results: with "devel" they key it on the hash, with a version on
 // the whole line, which holds the hash too, so a rebuilt tool never reuses
 // the results of another build.
