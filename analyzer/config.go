@@ -13,29 +13,16 @@ import (
 // flags) and the golangci-lint plugin both fill one and pass it to [New].
 // The json keys are the plugin's settings in .golangci.yml
 // (linters.settings.custom.ctxnotify.settings), which the plugin decodes
-// into a Config, and the names of the flags.
-//
-// Package paths and names are list values, never mapping keys:
-// golangci-lint's configuration loader lowercases keys and splits them at
-// dots.
+// into a Config, and the names of the flags. The package doc's
+// Configuration section says what each setting means;
+// docs/golangci-lint.md how to write them in .golangci.yml.
 type Config struct {
-	// Scope is "all" (default: every function with a usable context is
-	// analysed) or "reconcile" (only code reached from Reconcile methods and Roots).
-	Scope string `json:"scope"`
-	// Roots are regular expressions over "pkgpath.Recv.Method" or
-	// "pkgpath.Func" naming extra reconcile roots (scope reconcile).
-	Roots []string `json:"roots"`
-	// Sinks name extra event sinks as "pkgpath.Type.Method" or "pkgpath.Func".
-	Sinks []string `json:"sinks"`
-	// Guards name extra guard functions as "pkgpath.Func" or
-	// "pkgpath.Type.Method" returning true when the context is cancelled;
-	// a leading "!" marks one that returns true when it is not.
-	Guards []string `json:"guards"`
-	// Strict reports cancellation checks that also suppress
-	// context.DeadlineExceeded, such as ctx.Err() != nil.
-	Strict bool `json:"strict"`
-	// Generated also reports findings in generated files.
-	Generated bool `json:"generated"`
+	Scope     string   `json:"scope"`  // "all" (the default) or "reconcile"
+	Roots     []string `json:"roots"`  // regular expressions
+	Sinks     []string `json:"sinks"`  // pkgpath.Func or pkgpath.Type.Method
+	Guards    []string `json:"guards"` // the same, "!" in front of an inverted guard
+	Strict    bool     `json:"strict"`
+	Generated bool     `json:"generated"`
 }
 
 const (

@@ -1,4 +1,8 @@
-// Package analyzer defines the ctxnotify analysis pass.
+// Package analyzer defines the ctxnotify analysis pass. The command
+// [github.com/ctxnotify/ctxnotify-lint/cmd/ctxnotify-lint] runs it
+// standalone, as a go vet -vettool and as a go fix -fixtool; package
+// [github.com/ctxnotify/ctxnotify-lint/plugin] runs it in golangci-lint.
+// What follows is the rule, which "ctxnotify-lint help ctxnotify" prints.
 //
 // # Analyzer ctxnotify
 //
@@ -71,8 +75,8 @@
 // A method that merely shares a name is not a sink. Calls through a local
 // variable assigned once from a method value, a function or an
 // instantiated generic function (emit := r.Eventf, f := notify[T]) are
-// followed; other function values are not. The -sinks flag adds sinks by
-// name.
+// followed; other function values are not. The sinks setting
+// (-ctxnotify.sinks) adds sinks by name.
 //
 // # Trace events
 //
@@ -233,7 +237,7 @@
 //
 // It checks the first context parameter its body uses. Guard functions are
 // found across packages (facts), also in packages that import no recorder;
-// -guards adds others by name.
+// the guards setting (-ctxnotify.guards) adds others by name.
 //
 // A test of an error returned by some other call (if errors.Is(err,
 // context.Canceled) after err := r.client.Update(ctx, obj)) is not a check:
@@ -336,14 +340,14 @@
 // NopRecorder); one whose implementation has a usable context of its own
 // where it emits and is analysed code (that implementation is judged
 // itself); and one implemented only in another package, which is not
-// known when the interface's package is analysed: name it with -sinks
-// (pkgpath.Interface.Method) then. An implementation that reaches the
-// recorder only through a function-typed field is not followed either
-// (argo-rollouts' record.EventRecorder is like that: name its Eventf and
-// Warnf with -sinks). Under scope reconcile, an implementation outside
-// reconcile code is an emitter like every function outside it, so it
-// makes the method an emitter method: a call through the interface and a
-// direct call of the implementation are judged alike.
+// known when the interface's package is analysed: name it with
+// -ctxnotify.sinks (pkgpath.Interface.Method) then. An implementation that
+// reaches the recorder only through a function-typed field is not
+// followed either (argo-rollouts' record.EventRecorder is like that: name
+// its Eventf and Warnf with -ctxnotify.sinks). Under scope reconcile, an
+// implementation outside reconcile code is an emitter like every function
+// outside it, so it makes the method an emitter method: a call through the
+// interface and a direct call of the implementation are judged alike.
 //
 // # Scope
 //
@@ -666,16 +670,39 @@
 //
 // # Configuration
 //
-// The settings are those of Config (the -ctxnotify.NAME flags, the
-// golangci-lint plugin's settings). A sinks or guards entry that names
-// nothing in a package the pass sees (a typo in the function or method
-// name) is an error of the pass. The pass reads nothing but what
-// analysis.Pass gives it, so an entry whose package does not exist is the
-// drivers' to report, when they are configured: the standalone command
-// reports an entry that no package it loaded declares, the command under
-// go vet and go fix one that lies in the analysed package's module but
-// names none of its packages, and the golangci-lint plugin the same for
-// the module it runs in.
+// Each setting has one name: the flag -ctxnotify.NAME of the command
+// (standalone, under go vet and go fix) and the key NAME of the
+// golangci-lint plugin's settings; both fill a [Config]. Lists are
+// comma-separated on the command line and YAML lists in .golangci.yml.
+//
+//   - scope: "all" (the default) analyses every function, method and
+//     closure with a usable context; "reconcile" only reconcile code (see
+//     Scope), the rest counting as code without a context.
+//   - roots: extra reconcile roots for scope reconcile, as regular
+//     expressions over pkgpath.Recv.Method or pkgpath.Func, for example
+//     ^example\.com/op/internal/server\.Receiver\.ServeHTTP$.
+//   - sinks: extra event sinks, as pkgpath.Func or pkgpath.Type.Method,
+//     for example example.com/op/internal/notify.Client.Send; an
+//     interface method counts, and every call through the interface is
+//     then a sink.
+//   - guards: extra guard functions returning true when the context is
+//     cancelled, as pkgpath.Func or pkgpath.Type.Method; a leading "!"
+//     marks one that returns true when it is not cancelled.
+//   - strict: true also reports checks that skip timeouts too (see Strict
+//     mode); false by default.
+//   - generated: true also reports findings in generated files; false by
+//     default.
+//
+// A bad value stops the run before any package is loaded, with one
+// message that names the setting and the form it accepts. A sinks or
+// guards entry that names nothing in a package the pass sees (a typo in
+// the function or method name) is an error of the pass. The pass reads
+// nothing but what analysis.Pass gives it, so an entry whose package does
+// not exist is the drivers' to report, when they are configured: the
+// standalone command reports an entry that no package it loaded declares,
+// the command under go vet and go fix one that lies in the analysed
+// package's module but names none of its packages, and the golangci-lint
+// plugin the same for the module it runs in.
 //
 // # Facts
 //

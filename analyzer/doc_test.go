@@ -62,8 +62,8 @@ func TestAnalyzerDoc(t *testing.T) {
 }
 
 // TestReadmeLinksAndSettings: the README's links into this documentation
-// name its headings as pkg.go.dev anchors them, and its configuration
-// table lists the settings, in order.
+// name its headings as pkg.go.dev anchors them, the Configuration section
+// describes the settings, in order, and the README names them all.
 func TestReadmeLinksAndSettings(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "README.md"))
 	if err != nil {
@@ -94,12 +94,15 @@ func TestReadmeLinksAndSettings(t *testing.T) {
 		t.Errorf("the README links to %d sections of the rule, want the eight of What it reports at least", links)
 	}
 
-	_, section, _ := strings.Cut(readme, "\n## Configuration\n")
-	section, _, _ = strings.Cut(section, "\n## ")
+	// The settings are described in the doc's Configuration section, one
+	// list item each, in order; the README's section names them and
+	// links there.
+	_, section, _ := strings.Cut(doc, "\n// # Configuration\n")
+	section, _, _ = strings.Cut(section, "\n// # ")
 	var names []string
 	for line := range strings.Lines(section) {
-		if rest, ok := strings.CutPrefix(line, "| `"); ok {
-			name, _, _ := strings.Cut(rest, "`")
+		if rest, ok := strings.CutPrefix(line, "//   - "); ok {
+			name, _, _ := strings.Cut(rest, ":")
 			names = append(names, name)
 		}
 	}
@@ -108,7 +111,17 @@ func TestReadmeLinksAndSettings(t *testing.T) {
 		want = append(want, s.Name)
 	}
 	if !slices.Equal(names, want) {
-		t.Errorf("the README's configuration table lists %v, want the settings %v", names, want)
+		t.Errorf("doc.go's Configuration section lists %v, want the settings %v", names, want)
+	}
+	_, section, _ = strings.Cut(readme, "\n## Configuration\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	for _, name := range want {
+		if !strings.Contains(section, "`"+name+"`") {
+			t.Errorf("the README's Configuration section does not name the setting %q", name)
+		}
+	}
+	if !strings.Contains(section, prefix+"hdr-Configuration") {
+		t.Errorf("the README's Configuration section does not link to %shdr-Configuration", prefix)
 	}
 }
 

@@ -24,7 +24,7 @@ func flagAnalyzer() *analysis.Analyzer {
 // registerFlags registers a -NAME flag per setting on fs.
 func registerFlags(fs *flag.FlagSet) {
 	values := map[string]flag.Value{
-		"scope":     scopeFlag{},
+		"scope":     scopeFlag{&flagConfig.Scope},
 		"roots":     &validatedList{&flagConfig.Roots},
 		"sinks":     &validatedList{&flagConfig.Sinks},
 		"guards":    &validatedList{&flagConfig.Guards},
@@ -74,17 +74,27 @@ func FlagConfig() Config {
 // flagSettings validates the flag values for one run.
 func flagSettings() (*settings, error) { return flagConfig.validate() }
 
-// scopeFlag is the -scope flag: one of the accepted scope names.
-type scopeFlag struct{}
+// scopeFlag is the -scope flag: one of the accepted scope names. Its
+// String is "all" for the default, so that -help shows the default; the
+// zero scopeFlag, which the flag package compares it with, says "".
+type scopeFlag struct{ p *string }
 
-func (scopeFlag) String() string { return flagConfig.Scope }
+func (f scopeFlag) String() string {
+	switch {
+	case f.p == nil:
+		return ""
+	case *f.p == "":
+		return scopeAll
+	}
+	return *f.p
+}
 
-func (scopeFlag) Set(v string) error {
+func (f scopeFlag) Set(v string) error {
 	c := Config{Scope: v}
 	if _, err := c.validate(); err != nil {
 		return err
 	}
-	flagConfig.Scope = v
+	*f.p = v
 	return nil
 }
 

@@ -16,9 +16,13 @@
 //
 // The settings are the json keys of [analyzer.Config], which they are
 // decoded into; they are validated when golangci-lint starts, so a bad
-// value stops it before any package is loaded. The findings
-// are the command's, without their related information, and with one fix
-// each (see forGolangci).
+// value stops it before any package is loaded. The findings are the
+// command's, without their related information (golangci-lint would make
+// each related line an issue of its own), and with one fix each: the fix
+// at a helper's depth where all its edits lie in the finding's file, else
+// the call-site fix, since golangci-lint applies every fix of a finding
+// and drops the edits in other files. docs/golangci-lint.md says how to
+// build golangci-lint with this plugin.
 package plugin
 
 import (

@@ -12,7 +12,10 @@
 //	ctxnotify-lint help ctxnotify              # the rule and the analyzer's flags
 //
 // Under go vet (-vettool) and go fix (-fixtool), and for help, it behaves
-// exactly like an x/tools multichecker. Run standalone on package
+// exactly like an x/tools multichecker, but for the two handshakes, which
+// it answers in the multichecker's form: -V=full names the module version
+// (see Version), and -flags, the flags go vet and go fix may pass on,
+// gives each the usage that -help prints. Run standalone on package
 // patterns, it runs the driver of internal/driver, described below.
 //
 // The multichecker's other flags work standalone too: -c N (N lines of
@@ -24,6 +27,21 @@
 // -memprofile and -trace FILE. The legacy go vet flags -source and -all,
 // which have no effect, are an error (exit 2) standalone; under go vet and
 // go fix the command accepts them as the multichecker does.
+//
+// # Output
+//
+// The findings go to stderr, one per line, each followed by its related
+// information on tab-indented lines (the chain from a helper down to the
+// event, the checks that guard only some paths):
+//
+//	internal/action/action.go:93:2: r.success(req, revision) emits an event (…) without a cancellation check: …
+//	internal/action/action.go:101:2: 	success emits here, without a usable context or cancellation check
+//
+// A file inside the working directory is named relative to it, as go vet
+// and golangci-lint name it; a file outside it (a dependency's, in the
+// module cache) keeps its absolute path. -json prints what go vet -json
+// prints, absolute paths included, on stdout; -fix -diff names the files
+// by their absolute paths, as the x/tools drivers do.
 //
 // A package with tests is analysed with its tests (-test=false leaves them
 // out), so its files belong to two packages, p and p [p.test]; each
@@ -151,9 +169,11 @@
 //
 // -V=full prints "ctxnotify-lint version VERSION buildID=HASH": VERSION is
 // the module version the binary was built from (v0.1.0 after go install
-// github.com/ctxnotify/ctxnotify-lint/cmd/ctxnotify-lint@v0.1.0), or
-// "devel" for a build without one, and HASH the SHA-256 of the
-// executable. go vet and go fix read this line to key their cache of the
+// github.com/ctxnotify/ctxnotify-lint/cmd/ctxnotify-lint@v0.1.0; in a git
+// checkout, what go build stamps: v0.1.0 at the tag, v0.1.0+dirty with
+// uncommitted changes, a pseudo-version after it), or "devel" for a build
+// without one (-buildvcs=false, no tag), and HASH the SHA-256 of the
+// executable. RELEASING.md shows the line of a tagged build. go vet and go fix read this line to key their cache of the
 // tool's results: with "devel" they key it on the hash, with a version on
 // the whole line, which holds the hash too, so a rebuilt tool never reuses
 // the results of another build.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -126,5 +128,42 @@ func TestRejectedFlags(t *testing.T) {
 	found, _ := testkit.ParseFindings(t, dir, r.Stderr)
 	if got := testkit.Lines(found); r.Code != 1 || !slices.Equal(got, smallFindings) {
 		t.Errorf("go vet -source -all: exit code %d and findings at %v, want 1 and %v; stderr:\n%s", r.Code, got, smallFindings, r.Stderr)
+	}
+}
+
+// TestFlagsHandshake checks -flags, which go vet and go fix ask for the
+// flags they may forward: the x/tools multichecker's list, no flag of
+// the standalone driver alone (-deps, -debug, profiles, -fix), and each
+// with the usage -help prints; and that -help shows every default.
+func TestFlagsHandshake(t *testing.T) {
+	t.Parallel()
+	bin := testkit.Command(t)
+	r := testkit.Run(t, t.TempDir(), bin, "-flags")
+	var flags []struct {
+		Name  string
+		Bool  bool
+		Usage string
+	}
+	if err := json.Unmarshal([]byte(r.Stdout), &flags); r.Code != 0 || err != nil {
+		t.Fatalf("-flags: exit code %d, %v\n%s", r.Code, err, r.Output)
+	}
+	help := testkit.Run(t, t.TempDir(), bin, "-help")
+	var got []string
+	for _, f := range flags {
+		got = append(got, fmt.Sprintf("%s %t", f.Name, f.Bool))
+		if !strings.Contains(help.Stderr, "\t"+f.Usage+"\n") && !strings.Contains(help.Stderr, "\t"+f.Usage+" (default ") {
+			t.Errorf("-flags gives -%s the usage %q, which -help does not print:\n%s", f.Name, f.Usage, help.Stderr)
+		}
+	}
+	want := []string{"V true", "all true", "c false", "ctxnotify true",
+		"ctxnotify.generated true", "ctxnotify.guards false", "ctxnotify.roots false", "ctxnotify.scope false", "ctxnotify.sinks false", "ctxnotify.strict true",
+		"diff true", "flags true", "json true", "source true", "tags false", "test true", "v true"}
+	if !slices.Equal(got, want) {
+		t.Errorf("-flags lists\n%s\nwant the multichecker's\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, want := range []string{"(default all)", "(default -1)", "(default true)"} {
+		if !strings.Contains(help.Stderr, want) {
+			t.Errorf("-help does not show %q:\n%s", want, help.Stderr)
+		}
 	}
 }

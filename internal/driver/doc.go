@@ -12,9 +12,11 @@
 // cut down to the packages analysed), errors.go (packages with errors,
 // analysed all the same), dedupe.go (a finding of a file shared by a
 // package and its test variant kept once), fix.go and merge.go (fixes
-// merged and applied), diff.go (-diff), print.go (text and JSON), run.go
-// (the whole run, as the command's exit code), main.go (the command's main
-// function, which the benchmark floor shares), flags.go (the command
+// merged and applied), diff.go (-diff), describe.go (-describe), print.go
+// (text or JSON, and the exit code), text.go (the text output, files named
+// relative to the working directory), run.go (the whole run, as the
+// command's exit code), main.go (the command's main function, which the
+// benchmark floor shares), flags.go (the command
 // line), names.go (configured names checked against the packages loaded
 // and, under go vet and go fix, against the module on disk).
 //

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,6 +58,8 @@ type CommandLine struct {
 	Multichecker bool
 	// Help is the "help" command, which the multichecker answers.
 	Help bool
+	// Flags is go vet's handshake -flags, which [PrintFlags] answers.
+	Flags bool
 }
 
 const depsUsage = "analyze every dependency from source, not only those whose emitters the named packages may call, so that guards and functions that never return in other modules are found too (much slower: every dependency is type-checked)"
@@ -67,8 +70,50 @@ const depsUsage = "analyze every dependency from source, not only those whose em
 // the usage and flag.ErrHelp: the command exits 0.
 func ParseArgs(a *analysis.Analyzer, args []string, stderr io.Writer) (CommandLine, error) {
 	var cl CommandLine
-	fs := flag.NewFlagSet(os.Args[0], flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	cf := newCommandFlags(a, &cl)
+	cf.SetOutput(stderr)
+	if err := cf.Parse(args); err != nil {
+		return cl, err
+	}
+	cl.Patterns = cf.Args()
+	cl.Help = len(cl.Patterns) > 0 && cl.Patterns[0] == "help"
+	cl.Flags = bool(cf.flags) && !bool(cf.version)
+	cl.Multichecker = bool(cf.flags) || bool(cf.version) || len(cl.Patterns) == 0 || cl.Help ||
+		len(cl.Patterns) == 1 && strings.HasSuffix(cl.Patterns[0], ".cfg")
+	if cl.Multichecker {
+		return cl, nil // the multichecker parses the command line again
+	}
+	if cf.verbose && !cl.debug('v') {
+		cl.Debug += "v"
+	}
+	var err error
+	switch {
+	case cf.source:
+		err = errors.New("flag -source is not supported: it is a legacy go vet flag without effect (-deps analyzes the dependencies from source)")
+	case cf.all:
+		err = errors.New("flag -all is not supported: it is a legacy go vet flag without effect (the command runs its one analyzer)")
+	case strings.Trim(cl.Debug, debugFlags) != "":
+		err = fmt.Errorf(`invalid value %q for flag -debug: want letters of %q (f: log facts, p: no parallelism, s: sanity checks, t: timing, v: verbose)`, cl.Debug, debugFlags)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+	}
+	return cl, err
+}
+
+// commandFlags is the command's flag set: the flags that set cl's fields,
+// and those that do not.
+type commandFlags struct {
+	*flag.FlagSet
+	verbose        bool          // -v
+	source, all    bool          // legacy go vet flags
+	flags, version handshakeFlag // -flags, -V: go vet's and go fix's handshakes
+}
+
+// newCommandFlags returns the command's flag set, whose flags set cl.
+func newCommandFlags(a *analysis.Analyzer, cl *CommandLine) *commandFlags {
+	cf := &commandFlags{FlagSet: flag.NewFlagSet(os.Args[0], flag.ContinueOnError)}
+	fs := cf.FlagSet
 	fs.BoolVar(&cl.Enabled, a.Name, true, fmt.Sprintf("enable %q analysis", a.Name))
 	a.Flags.VisitAll(func(f *flag.Flag) {
 		fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
@@ -85,47 +130,51 @@ func ParseArgs(a *analysis.Analyzer, args []string, stderr io.Writer) (CommandLi
 	fs.StringVar(&cl.Trace, "trace", "", "write trace log to this file")
 	fs.StringVar(&cl.Debug, "debug", "", `debug flags, any subset of "fpstv"`)
 	fs.StringVar(&cl.Tags, "tags", "", "a comma-separated list of build tags to load the packages with")
-	verbose := fs.Bool("v", false, "verbose: the same as -debug=v")
+	fs.BoolVar(&cf.verbose, "v", false, "verbose: the same as -debug=v")
 	// Legacy go vet flags that the multichecker accepts without effect:
 	// accepted for go vet's runs (which the multichecker answers),
 	// rejected standalone.
-	source := fs.Bool("source", false, "no effect (deprecated); an error in standalone mode")
-	all := fs.Bool("all", false, "no effect (deprecated); an error in standalone mode")
-	// The go vet / go fix handshakes, which the multichecker answers.
-	var queried handshakeFlag
-	fs.Var(&queried, "flags", "print analyzer flags in JSON")
-	fs.Var(&queried, "V", "print version and exit")
-
-	if err := fs.Parse(args); err != nil {
-		return cl, err
-	}
-	cl.Patterns = fs.Args()
-	cl.Help = len(cl.Patterns) > 0 && cl.Patterns[0] == "help"
-	cl.Multichecker = bool(queried) || len(cl.Patterns) == 0 || cl.Help ||
-		len(cl.Patterns) == 1 && strings.HasSuffix(cl.Patterns[0], ".cfg")
-	if cl.Multichecker {
-		return cl, nil // the multichecker parses the command line again
-	}
-	if *verbose && !cl.debug('v') {
-		cl.Debug += "v"
-	}
-	var err error
-	switch {
-	case *source:
-		err = errors.New("flag -source is not supported: it is a legacy go vet flag without effect (-deps analyzes the dependencies from source)")
-	case *all:
-		err = errors.New("flag -all is not supported: it is a legacy go vet flag without effect (the command runs its one analyzer)")
-	case strings.Trim(cl.Debug, debugFlags) != "":
-		err = fmt.Errorf(`invalid value %q for flag -debug: want letters of %q (f: log facts, p: no parallelism, s: sanity checks, t: timing, v: verbose)`, cl.Debug, debugFlags)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-	}
-	return cl, err
+	fs.BoolVar(&cf.source, "source", false, "no effect (deprecated); an error in standalone mode")
+	fs.BoolVar(&cf.all, "all", false, "no effect (deprecated); an error in standalone mode")
+	fs.Var(&cf.flags, "flags", "print analyzer flags in JSON")
+	fs.Var(&cf.version, "V", "print version and exit")
+	return cf
 }
 
-// handshakeFlag records that -flags or -V was given; the multichecker,
-// which re-reads the command line, answers it.
+// notForwarded are the flags that -flags leaves out, as the x/tools
+// drivers do: go vet must not pass them to the tool, which has no use
+// for them in its per-package runs (debugging, profiles, -fix, which go
+// vet and go fix give in their own way) or does not know them there
+// (-deps).
+var notForwarded = map[string]bool{"debug": true, "cpuprofile": true, "memprofile": true, "trace": true, "fix": true, "deps": true}
+
+// PrintFlags answers -flags, go vet's and go fix's handshake: the flags
+// the tool accepts, as JSON, in the form and order of the x/tools
+// drivers, with the usage that -help prints.
+func PrintFlags(a *analysis.Analyzer, w io.Writer) error {
+	type jsonFlag struct {
+		Name  string
+		Bool  bool
+		Usage string
+	}
+	var flags []jsonFlag
+	newCommandFlags(a, new(CommandLine)).VisitAll(func(f *flag.Flag) {
+		if notForwarded[f.Name] {
+			return
+		}
+		b, ok := f.Value.(interface{ IsBoolFlag() bool })
+		flags = append(flags, jsonFlag{f.Name, ok && b.IsBoolFlag(), f.Usage})
+	})
+	data, err := json.MarshalIndent(flags, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+// handshakeFlag records that -flags or -V was given: PrintFlags answers
+// -flags, the command or the multichecker -V.
 type handshakeFlag bool
 
 func (h *handshakeFlag) Set(string) error { *h = true; return nil }

@@ -25,8 +25,17 @@ func Main(a *analysis.Analyzer) {
 		return
 	case err != nil:
 		os.Exit(2) // the message is printed
+	case cl.Flags:
+		// go vet's and go fix's handshake: answered here rather than by
+		// the multichecker, so that each flag's usage is the one -help
+		// prints.
+		if err := PrintFlags(a, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "ctxnotify-lint:", err)
+			os.Exit(1)
+		}
+		return
 	case cl.Multichecker:
-		// go vet and go fix handshakes (-flags, -V=full), their per-package
+		// go vet and go fix handshakes (-V=full), their per-package
 		// .cfg runs, usage and help: the multichecker's own behaviour.
 		if cl.Help {
 			RegisterHelpFlags()

@@ -27,25 +27,26 @@ func sortEdits(edits []edit) {
 }
 
 // mergeEdits merges fix, the sorted edits of one fix to a file, into
-// taken, the sorted edits of the fixes already accepted for it, with the
-// policy of go vet -fix, go fix and the x/tools checker (diff.Merge under
-// driverutil.ApplyFixes in golang.org/x/tools), but for two cases:
+// taken, the sorted edits of the fixes already accepted for it, by the
+// rules of diff.Merge under driverutil.ApplyFixes in golang.org/x/tools
+// (the policy of go vet -fix, go fix and the x/tools checker), but for the
+// two marked "unlike x/tools":
 //
 //   - an edit that is in both lists is kept once (two fixes that add the
 //     same import);
-//   - two different insertions at one offset conflict. x/tools keeps
-//     both, taken's first; but two fixes that name the same unnamed
-//     context parameter, one "ctx" and one "ctx2" (because a local ctx
-//     hides the parameter at its call), then make "ctx2 ctx Context",
+//   - unlike x/tools, two different insertions at one offset conflict.
+//     x/tools keeps both, taken's first; but two fixes that name the same
+//     unnamed context parameter, one "ctx" and one "ctx2" (because a local
+//     ctx hides the parameter at its call), then make "ctx2 ctx Context",
 //     which does not parse;
 //   - otherwise, an edit that ends where the other starts goes first (an
 //     insertion at the start of a replacement goes before it);
-//   - an insertion inside the text another edit replaces conflicts. x/tools
-//     deletes the replaced text up to the insertion and puts the insertion
-//     before the replacement; but a call-site wrap rewrites a one-line
-//     block, and a helper fix's context argument inside it then lands
-//     before the wrap's text ("ctx, if !errors.Is(...) {"), which does not
-//     parse;
+//   - unlike x/tools, an insertion inside the text another edit replaces
+//     conflicts. x/tools deletes the replaced text up to the insertion and
+//     puts the insertion before the replacement; but a call-site wrap
+//     rewrites a one-line block, and a helper fix's context argument
+//     inside it then lands before the wrap's text ("ctx, if
+//     !errors.Is(...) {"), which does not parse;
 //   - where an edit starts before an overlapping replacement, the part
 //     before is deleted and the rest compared again;
 //   - two different edits that replace text from the same offset

@@ -10,8 +10,10 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 )
 
-// printFindings prints the root findings as text on stderr or as JSON on
-// stdout, and returns the multichecker's exit code for them.
+// printFindings prints the root findings as text on stderr (files named
+// relative to the working directory, see [printText]) or as JSON on
+// stdout (absolute paths, as go vet -json prints them), and returns the
+// multichecker's exit code for them.
 func printFindings(graph *checker.Graph, opts Options, stdout, stderr io.Writer) int {
 	if opts.JSON {
 		if err := graph.PrintJSON(stdout); err != nil {
@@ -19,7 +21,7 @@ func printFindings(graph *checker.Graph, opts Options, stdout, stderr io.Writer)
 		}
 		return 0
 	}
-	if err := graph.PrintText(stderr, opts.Context); err != nil {
+	if err := printText(stderr, graph, opts.Context, workingDir(opts)); err != nil {
 		return 1
 	}
 	var failed, findings int

@@ -22,10 +22,11 @@
 //
 // It evaluates syntax over go/cfg rather than the SSA form of buildssa:
 // the checks, the calls and the witnesses it reports are syntax (the
-// message names the check and the call that made it stale, the fix wraps
-// a statement), so SSA would have to be mapped back to it; and buildssa
-// builds every function of every package it runs on, while this analysis
-// runs only over the functions that may emit. Measured with the
+// message names the check and the call that made it stale, the fix puts
+// a guard clause before a statement or wraps it), so SSA would have to be
+// mapped back to it; and buildssa builds every function of every package
+// it runs on, while this analysis runs only over the functions that may
+// emit. Measured with the
 // standalone command (BENCHMARKS.md, "buildssa"), requiring buildssa alone
 // costs more than the whole analysis: on the synthetic module at 16x,
 // 1.65x the floor's CPU against 1.47x for ctxnotify; on the example

@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -106,6 +107,20 @@ func TestGolangciLint(t *testing.T) {
 				t.Errorf("golangci-lint run on the repository's module %s: exit code %d\n%s", module, code, out)
 			}
 		})
+	}
+}
+
+// TestVersion checks what docs/golangci-lint.md says of this module's
+// main.go: "golangci-lint version" names the golangci-lint release and
+// the ctxnotify-lint module in place of the commit.
+func TestVersion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds golangci-lint with the plugin: minutes on a cold build cache")
+	}
+	r := testkit.Run(t, t.TempDir(), golangciLint(t), "version")
+	want := regexp.MustCompile(`^golangci-lint has version \(devel\) built with go\S+ from golangci-lint v2\.15\.0, ctxnotify-lint \S* at \.\./\.\. on `)
+	if r.Code != 0 || !want.MatchString(r.Output) {
+		t.Errorf("golangci-lint version: exit code %d, want 0 and a line matching %s:\n%s", r.Code, want, r.Output)
 	}
 }
 

@@ -1,9 +1,8 @@
-// Command golangci-lint is golangci-lint with the ctxnotify plugin built in.
-//
-// It is the binary "golangci-lint custom" would build from .custom-gcl.yml,
-// made with a plain "go build" instead, so it needs no clone of golangci-lint:
-//
-//	go build -C tools/golangci-lint -o ../../bin/golangci-lint .   (from the repository root)
+// Command golangci-lint is golangci-lint with the ctxnotify plugin built in:
+// the binary "golangci-lint custom" would build from .custom-gcl.yml, made
+// with a plain "go build" instead, so it needs no clone of golangci-lint.
+// docs/golangci-lint.md says how to build it, and how a controller
+// repository keeps a copy of this module.
 //
 // It is a module of its own, so the main module does not depend on
 // golangci-lint; it replaces ctxnotify-lint by the repository's root, so it
@@ -30,10 +29,11 @@ func main() {
 
 // buildInfo reports the version as "(devel)" on purpose. golangci-lint salts
 // its result cache with the version string, except for "(devel)" (or ""),
-// where it hashes the executable instead. The plugin comes from a replace
-// directive, so no version string changes when its code does; the executable
-// always does, and so cached results of an older plugin are never reused.
-// The golangci-lint release and the plugin's origin are reported as the commit.
+// where it hashes the executable instead. A plugin from a replace directive
+// or a pseudo-version may change while no version string does; the
+// executable always changes, and so cached results of an older plugin are
+// never reused. The golangci-lint release and the plugin's origin are
+// reported as the commit, which "golangci-lint version" prints.
 func buildInfo() commands.BuildInfo {
 	info := commands.BuildInfo{Version: "(devel)", Commit: "?", Date: "(unknown)", GoVersion: "unknown"}
 	bi, ok := debug.ReadBuildInfo()
@@ -52,8 +52,8 @@ func buildInfo() commands.BuildInfo {
 }
 
 // depVersion returns the version of a module linked into the binary, and
-// its replacement when it has one (this module replaces ctxnotify-lint by
-// the repository's own directory).
+// its replacement when it has one (this repository's tools/golangci-lint
+// replaces ctxnotify-lint by the repository's own directory).
 func depVersion(bi *debug.BuildInfo, path string) string {
 	for _, m := range bi.Deps {
 		switch {
