@@ -274,7 +274,6 @@ func sameSent(a, b harnessSent) bool {
 	return slices.Equal(a.Notifications, b.Notifications) && slices.Equal(a.Events, b.Events) && slices.Equal(a.Conditions, b.Conditions)
 }
 
-
 // shutdownTable renders the reports as docs/runtime.md's Markdown table: per
 // reconciler and scenario, the notifications and events before and after
 // the fix.

@@ -6,6 +6,7 @@
 //
 //	ctxnotify-lint [flags] packages            # report
 //	ctxnotify-lint -fix [-diff] packages       # apply the fixes, or print them as a diff
+//	ctxnotify-lint -fix -diff -describe packages # ... and a paragraph for the change's reviewers
 //	ctxnotify-lint -json packages              # findings as JSON
 //	go vet -vettool=$(which ctxnotify-lint) [-json] [-fix [-diff]] packages
 //	go fix -fixtool=$(which ctxnotify-lint) packages
@@ -42,6 +43,16 @@
 // module cache) keeps its absolute path. -json prints what go vet -json
 // prints, absolute paths included, on stdout; -fix -diff names the files
 // by their absolute paths, as the x/tools drivers do.
+//
+// With -fix, -describe then prints on stdout one paragraph for the
+// reviewers of the change: how many events it skips when the reconcile
+// context has been cancelled, Warning events (false alarms at every
+// rollout) apart from Normal ones (reconciliations that shutdown cut
+// short) and those whose type is decided at run time, the calls that no
+// longer hand a cancelled context to a check, and, for the author to say
+// so, where a success event is skipped although its function saves the
+// status under a context that shutdown does not cancel. It reads the
+// categories of the findings (analyzer.CategoryWarning and the others).
 //
 // A package with tests is analysed with its tests (-test=false leaves them
 // out), so its files belong to two packages, p and p [p.test]; each

@@ -145,8 +145,8 @@ func newCommandFlags(a *analysis.Analyzer, cl *CommandLine) *commandFlags {
 // drivers do: go vet must not pass them to the tool, which has no use
 // for them in its per-package runs (debugging, profiles, -fix, which go
 // vet and go fix give in their own way) or does not know them there
-// (-deps).
-var notForwarded = map[string]bool{"debug": true, "cpuprofile": true, "memprofile": true, "trace": true, "fix": true, "deps": true}
+// (-deps, -describe).
+var notForwarded = map[string]bool{"debug": true, "cpuprofile": true, "memprofile": true, "trace": true, "fix": true, "deps": true, "describe": true}
 
 // PrintFlags answers -flags, go vet's and go fix's handshake: the flags
 // the tool accepts, as JSON, in the form and order of the x/tools

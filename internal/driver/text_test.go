@@ -33,7 +33,7 @@ func TestTextPaths(t *testing.T) {
 	if want := "c/c.go:10:2: "; !strings.HasPrefix(got, want) {
 		t.Errorf("text output:\n%s\nwant it to start with %q", got, want)
 	}
-	for _, want := range []string{"\n10\t\twrap.New().Notify(\"failed\")\n", "\na/recorder.go:10:19: \t", "\n10\tfunc (n Notifier) Notify("} {
+	for _, want := range []string{"\n10\t\twrap.New().Notify(\"failed\")\n", "\na/recorder.go:10:1: \t", "\n10\tfunc (n Notifier) Notify("} {
 		if !strings.Contains(got, want) {
 			t.Errorf("text output:\n%s\nwant %q in it", got, want)
 		}
