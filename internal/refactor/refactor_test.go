@@ -84,6 +84,16 @@ func TestAddImports(t *testing.T) {
 		imports: []Import{{Path: "errors"}},
 		want:    "package p\n\nimport \"errors\"\n\nfunc f() {}\n",
 	}, {
+		name:    "another module's: into the run of other modules, sorted",
+		src:     "package p\n\nimport (\n\t\"errors\"\n\n\tcorev1 \"k8s.io/api/core/v1\"\n\t\"k8s.io/client-go/tools/record\"\n)\n",
+		imports: []Import{{Path: "k8s.io/apimachinery/pkg/runtime"}},
+		want:    "package p\n\nimport (\n\t\"errors\"\n\n\tcorev1 \"k8s.io/api/core/v1\"\n\t\"k8s.io/apimachinery/pkg/runtime\"\n\t\"k8s.io/client-go/tools/record\"\n)\n",
+	}, {
+		name:    "another module's, where only the standard library is imported: a group of its own",
+		src:     "package p\n\nimport (\n\t\"context\"\n\t\"errors\"\n)\n",
+		imports: []Import{{Path: "k8s.io/apimachinery/pkg/runtime"}},
+		want:    "package p\n\nimport (\n\t\"context\"\n\t\"errors\"\n\n\t\"k8s.io/apimachinery/pkg/runtime\"\n)\n",
+	}, {
 		name: "nothing to add",
 		src:  "package p\n",
 		want: "package p\n",
@@ -321,5 +331,90 @@ func TestReindent(t *testing.T) {
 	want := "r.Eventf(a,\n\t\t\t`x\ny`, \"z\\n\",\n\t\t\tb)"
 	if got := reindent([]byte(src), tf, stmt, "\t"); got != want {
 		t.Errorf("reindent:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestSteps pins the edits of the steps other than the skip's forms and
+// the imports, each built exactly as the analyzer hands it.
+func TestSteps(t *testing.T) {
+	const src = `package p
+
+func (r *R) f(err error, ok bool) {
+	if err != nil {
+		r.rec.Event(err)
+	}
+	if ok || err == nil {
+		r.rec.Event(nil)
+	}
+	ctx, cancel := context.WithTimeout(ctx, d)
+	use(ctx)
+	cancel()
+}
+`
+	fset, file, tf := parse(t, src)
+	var ifs []*ast.IfStmt
+	var calls []*ast.CallExpr
+	var idents []*ast.Ident
+	var assign *ast.AssignStmt
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			ifs = append(ifs, n)
+		case *ast.CallExpr:
+			calls = append(calls, n)
+		case *ast.AssignStmt:
+			assign = n
+		case *ast.Ident:
+			if n.Name == "ctx" && n.Pos() != assign.Rhs[0].(*ast.CallExpr).Args[0].Pos() {
+				idents = append(idents, n)
+			}
+		}
+		return true
+	})
+	decl := file.Decls[0].(*ast.FuncDecl)
+	for _, tc := range []struct {
+		name string
+		step Step
+		want string
+	}{{
+		name: "fold into a condition",
+		step: Skip{File: file, Stmt: ifs[0].Body.List[0], Parent: ifs[0], Form: Fold, Cancelled: "errors.Is(ctx.Err(), context.Canceled)"},
+		want: "\tif err != nil && !errors.Is(ctx.Err(), context.Canceled) {\n",
+	}, {
+		name: "fold into an ||, parenthesized",
+		step: Skip{File: file, Stmt: ifs[1].Body.List[0], Parent: ifs[1], Form: Fold, Cancelled: "errors.Is(ctx.Err(), context.Canceled)"},
+		want: "\tif (ok || err == nil) && !errors.Is(ctx.Err(), context.Canceled) {\n",
+	}, {
+		name: "another callee",
+		step: Callee{Call: calls[0], Text: "r.event"},
+		want: "\t\tr.event(err)\n",
+	}, {
+		name: "a rename, with := kept",
+		step: Rename{Idents: idents, Name: "scanCtx", Assign: assign, Tok: token.DEFINE},
+		want: "\tscanCtx, cancel := context.WithTimeout(ctx, d)\n\tuse(scanCtx)\n",
+	}, {
+		name: "a discarded context, := made =",
+		step: Rename{Idents: idents[:1], Name: "_", Assign: assign, Tok: token.ASSIGN},
+		want: "\t_, cancel = context.WithTimeout(ctx, d)\n",
+	}, {
+		name: "a method after a declaration",
+		step: Method{File: file, After: decl, Doc: "event records the event unless ctx is cancelled.", Recv: "r *R", Name: "event",
+			Params: "ctx context.Context, obj any", Cancelled: "errors.Is(ctx.Err(), context.Canceled)", Call: "r.rec.Event(obj)"},
+		want: "}\n\n// event records the event unless ctx is cancelled.\nfunc (r *R) event(ctx context.Context, obj any) {\n\tif errors.Is(ctx.Err(), context.Canceled) {\n\t\treturn\n\t}\n\tr.rec.Event(obj)\n}\n",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewSources(fset, func(string) ([]byte, error) { return []byte(src), nil })
+			fix, ok := s.Build(&Fix{Message: tc.name, Steps: []Step{tc.step}})
+			if !ok {
+				t.Fatal("not built")
+			}
+			got := apply(t, tf, []byte(src), fix.TextEdits)
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("got:\n%s\nwant it to hold:\n%s", got, tc.want)
+			}
+			if _, err := format.Source([]byte(got)); err != nil {
+				t.Errorf("does not parse: %v\n%s", err, got)
+			}
+		})
 	}
 }
