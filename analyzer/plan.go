@@ -57,7 +57,7 @@ func planFixes(idx *index, names *lookups, sources *refactor.Sources, ch *choose
 	p := &planner{idx: idx, lookups: names, paramNames: nameBlankParams(names, uses)}
 	p.places = placeAll(idx, sources, findings, groups)
 	plan := &fixPlan{fixes: make(map[any][]*refactor.Fix), checkNames: make(map[*finding]string), renameWhy: make(map[*guardflow.Derivation]string)}
-	p.renames = planRenames(idx, ch, uses, handoffs, plan.renameWhy)
+	p.renames = planRenames(ch, uses, handoffs, plan.renameWhy)
 	p.carried = carriedRenames(checked, handoffs, p.renames)
 
 	groupFixes := make(map[*helperGroup]*refactor.Fix)
@@ -110,7 +110,7 @@ type planner struct {
 // planRenames decides, once each, the renames that the fixes' contexts and
 // the handoffs need: the handoffs' arguments keep their names, to read the
 // parent again. why gets the reason of each rename that cannot be made.
-func planRenames(idx *index, ch *chooser, uses []contextUse, handoffs []*handoff, why map[*guardflow.Derivation]string) map[*guardflow.Derivation]*renamePlan {
+func planRenames(ch *chooser, uses []contextUse, handoffs []*handoff, why map[*guardflow.Derivation]string) map[*guardflow.Derivation]*renamePlan {
 	keep := make(map[*guardflow.Derivation]map[*ast.Ident]bool)
 	owner := make(map[*guardflow.Derivation]*funcNode)
 	var order []*guardflow.Derivation

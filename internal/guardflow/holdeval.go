@@ -54,15 +54,12 @@ func (b *holdBody) solve(entry *holdState, body *ast.BlockStmt) {
 			if r, ok := succ.Stmt.(*ast.RangeStmt); ok && succ.Kind == cfg.KindRangeBody {
 				out = ev.with(out).rangeVars(r)
 			}
-			switch cur := in[succ.Index]; {
-			case cur == nil:
+			if cur := in[succ.Index]; cur == nil {
 				in[succ.Index] = out
 				work.add(succ.Index)
-			default:
-				if j, changed := cur.join(out, h.scan.defaults); changed {
-					in[succ.Index] = j
-					work.add(succ.Index)
-				}
+			} else if j, changed := cur.join(out, h.scan.defaults); changed {
+				in[succ.Index] = j
+				work.add(succ.Index)
 			}
 		}
 	}
@@ -115,13 +112,13 @@ type hval struct {
 func (ev *holdEval) node(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
-		ev.assign(n, n.Lhs, n.Rhs, n.Tok)
+		ev.assign(n.Lhs, n.Rhs)
 	case *ast.ValueSpec:
 		lhs := make([]ast.Expr, len(n.Names))
 		for i, id := range n.Names {
 			lhs[i] = id
 		}
-		ev.assign(n, lhs, n.Values, token.DEFINE)
+		ev.assign(lhs, n.Values)
 	case *ast.DeferStmt:
 		ev.deferStmt(n)
 	case *ast.GoStmt:
@@ -145,7 +142,7 @@ func (ev *holdEval) node(n ast.Node) {
 // assign evaluates an assignment or declaration, then gives its context
 // variables their defs. A derivation's context gets the derivation's
 // def, and its canceller the derivation.
-func (ev *holdEval) assign(n ast.Node, lhs, rhs []ast.Expr, tok token.Token) {
+func (ev *holdEval) assign(lhs, rhs []ast.Expr) {
 	for _, l := range lhs {
 		if identOf(l) == nil {
 			ev.expr(l)

@@ -259,13 +259,12 @@ func (sc *holdScan) signature(sig *types.Signature) {
 	}
 }
 
-func (sc *holdScan) variable(v *types.Var) int {
-	if i, ok := sc.vars[v]; ok {
-		return i
+// variable gives v its index among the context variables, once.
+func (sc *holdScan) variable(v *types.Var) {
+	if _, ok := sc.vars[v]; !ok {
+		sc.vars[v] = sc.nvars
+		sc.nvars++
 	}
-	sc.vars[v] = sc.nvars
-	sc.nvars++
-	return sc.nvars - 1
 }
 
 // assignment adds the defs of an assignment or declaration: one per
