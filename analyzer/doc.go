@@ -405,8 +405,8 @@
 // package points at the start of its declaration's line: go vet reads
 // other packages from export data, which keeps a declaration's line but
 // not its column, and every driver prints the same positions. (The
-// golangci-lint plugin passes no related information on: golangci-lint
-// would report each item as an issue of its own.)
+// golangci-lint plugin prints the same lines as part of the finding's
+// text: golangci-lint would report each item as an issue of its own.)
 //
 // # Suppressing a finding
 //

@@ -17,21 +17,23 @@
 // The settings are the json keys of [analyzer.Config], which they are
 // decoded into; they are validated when golangci-lint starts, so a bad
 // value stops it before any package is loaded. The findings are the
-// command's, without their related information (golangci-lint would make
-// each related line an issue of its own), and with one fix each: the fix
-// at a helper's depth where all its edits lie in the finding's file, else
-// the call-site fix, since golangci-lint applies every fix of a finding
-// and drops the edits in other files. docs/golangci-lint.md says how to
-// build golangci-lint with this plugin.
+// command's, their related information folded into the message (see
+// forGolangci), with one fix each: the fix at a helper's depth where all
+// its edits lie in the finding's file, else the call-site fix, since
+// golangci-lint applies every fix of a finding and drops the edits in
+// other files. docs/golangci-lint.md says how to build golangci-lint with
+// this plugin.
 package plugin
 
 import (
 	"go/token"
+	"os"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ctxnotify/ctxnotify-lint/analyzer"
+	"github.com/ctxnotify/ctxnotify-lint/internal/diagtext"
 )
 
 // Name is the name of the plugin, of its linter in golangci-lint, and of the
@@ -58,20 +60,28 @@ func New(raw any) (register.LinterPlugin, error) {
 	if err := checkModuleNames(c); err != nil {
 		return nil, err
 	}
-	return ctxnotifyPlugin{forGolangci(a)}, nil
+	// Related files are named relative to the directory golangci-lint runs
+	// in, as the command names them; "" (no directory) keeps them absolute.
+	dir, _ := os.Getwd()
+	return ctxnotifyPlugin{forGolangci(a, dir)}, nil
 }
 
 // forGolangci returns a copy of a whose diagnostics carry what
-// golangci-lint can use. No related information: golangci-lint turns each
-// related item into an issue of its own ("ctxnotify(related information):
-// ..."), which it would count, print, upload and suppress apart from the
-// finding it explains; the finding's message already names what the call
-// emits. And one fix, whose edits all lie in the finding's file (oneFix).
-func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
+// golangci-lint can use. The related information goes into the message,
+// one line per item as the command prints it under the finding ("file:line:col:
+// \tmessage", files relative to dir): golangci-lint would make each
+// related item an issue of its own, which //nolint:ctxnotify on the
+// finding's line does not suppress, moved to the finding's line when it
+// lies in another file, where its one-issue-per-line rule drops it. Folded,
+// golangci-lint prints the command's lines and counts, suppresses and
+// uploads each finding as one. And one fix, whose edits all lie in the
+// finding's file (oneFix).
+func forGolangci(a *analysis.Analyzer, dir string) *analysis.Analyzer {
 	w := *a
 	w.Run = func(pass *analysis.Pass) (any, error) {
 		report := pass.Report
 		pass.Report = func(d analysis.Diagnostic) {
+			d.Message += diagtext.Related(pass.Fset, dir, d)
 			d.Related = nil
 			d.SuggestedFixes = oneFix(pass.Fset, d)
 			report(d)

@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"go/token"
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,5 +39,34 @@ func TestOneFix(t *testing.T) {
 		case tc.want != "" && (len(got) != 1 || got[0].Message != tc.want):
 			t.Errorf("%s: got %+v, want the %s fix alone", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestFoldsRelated: golangci-lint gets each finding as one diagnostic whose
+// message carries its related information as the command prints it under
+// the finding, and no related items of its own.
+func TestFoldsRelated(t *testing.T) {
+	fset := token.NewFileSet()
+	dir := filepath.FromSlash("/work/m")
+	f := fset.AddFile(filepath.Join(dir, "c.go"), -1, 100)
+	f.SetLines([]int{0, 10, 20})
+	inner := &analysis.Analyzer{Name: "ctxnotify", Run: func(pass *analysis.Pass) (any, error) {
+		pass.Report(analysis.Diagnostic{Pos: f.Pos(12), Message: "the finding", Related: []analysis.RelatedInformation{
+			{Pos: f.Pos(20), Message: "first step"},
+			{Pos: f.Pos(25), Message: "second step"},
+		}})
+		return nil, nil
+	}}
+	var got []analysis.Diagnostic
+	pass := &analysis.Pass{Fset: fset, Report: func(d analysis.Diagnostic) { got = append(got, d) }}
+	if _, err := forGolangci(inner, dir).Run(pass); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("got %d diagnostics, want 1", len(got))
+	}
+	want := "the finding\nc.go:3:1: \tfirst step\nc.go:3:6: \tsecond step"
+	if got[0].Message != want || got[0].Related != nil {
+		t.Errorf("got message %q and %d related items, want %q and none", got[0].Message, len(got[0].Related), want)
 	}
 }

@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/diagtext"
 )
 
 // printText prints the findings of the root actions as
@@ -53,14 +55,11 @@ func printText(w io.Writer, graph *checker.Graph, contextLines int, dir string) 
 // drivers do, with paths relative to dir where they lie inside it.
 func printFinding(w io.Writer, fset *token.FileSet, contextLines int, dir string, d analysis.Diagnostic) {
 	print := func(pos, end token.Pos, message string) {
-		posn := fset.Position(pos)
-		shown := posn
-		shown.Filename = relativeTo(dir, posn.Filename)
-		fmt.Fprintf(w, "%s: %s\n", shown, message)
+		fmt.Fprintln(w, diagtext.Line(fset, dir, pos, message))
 		if contextLines < 0 {
 			return
 		}
-		last := fset.Position(end)
+		posn, last := fset.Position(pos), fset.Position(end)
 		if !last.IsValid() {
 			last = posn
 		}
@@ -76,19 +75,6 @@ func printFinding(w io.Writer, fset *token.FileSet, contextLines int, dir string
 	for _, rel := range d.Related {
 		print(rel.Pos, rel.End, "\t"+rel.Message)
 	}
-}
-
-// relativeTo returns file relative to dir when file lies inside dir, else
-// file unchanged. dir "" leaves every file as it is.
-func relativeTo(dir, file string) string {
-	if dir == "" || !filepath.IsAbs(file) {
-		return file
-	}
-	rel, err := filepath.Rel(dir, file)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return file
-	}
-	return rel
 }
 
 // workingDir returns the directory that the text output names files

@@ -53,24 +53,3 @@ func TestTextPaths(t *testing.T) {
 		t.Errorf("-json posn %q, want %q", posn, want)
 	}
 }
-
-// TestRelativeTo checks which files the text output names relatively.
-func TestRelativeTo(t *testing.T) {
-	dir := filepath.FromSlash("/work/m")
-	for _, tc := range []struct{ file, want string }{
-		{"/work/m/a/a.go", "a/a.go"},
-		{"/work/m/a.go", "a.go"},
-		{"/work/mod/a.go", "/work/mod/a.go"}, // a sibling sharing the prefix
-		{"/work/a.go", "/work/a.go"},
-		{"/root/go/pkg/mod/k8s.io/client-go@v0.37.2/tools/record/event.go", "/root/go/pkg/mod/k8s.io/client-go@v0.37.2/tools/record/event.go"},
-		{"..a.go", "..a.go"}, // not absolute: as it is
-	} {
-		file := filepath.FromSlash(tc.file)
-		if got := filepath.ToSlash(relativeTo(dir, file)); got != tc.want {
-			t.Errorf("relativeTo(%q, %q) = %q, want %q", dir, file, got, tc.want)
-		}
-	}
-	if got := relativeTo("", "/work/m/a.go"); got != "/work/m/a.go" {
-		t.Errorf(`relativeTo("", …) = %q, want the path unchanged`, got)
-	}
-}

@@ -25,14 +25,27 @@ func (f Finding) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s%s", f.File, f.Line, f.Column, f.Message, f.Related)
 }
 
-// WithoutRelated returns the findings without their related information,
-// for a driver that prints none.
-func WithoutRelated(found []Finding) []Finding {
-	out := slices.Clone(found)
-	for i := range out {
-		out[i].Related = ""
+// Unfold splits a message that carries its related information, as the
+// golangci-lint plugin folds it (each item on a line of its own, as the
+// command prints it under the finding), into the message and Related, its
+// paths made relative to dir. A line that is no related item is an error.
+func Unfold(t testing.TB, dir, text string) (message, related string) {
+	t.Helper()
+	message, rest, _ := strings.Cut(text, "\n")
+	for line := range strings.Lines(rest) {
+		line = strings.TrimSuffix(line, "\n")
+		m := diagLine.FindStringSubmatch(line)
+		rel, ok := "", m != nil
+		if ok {
+			rel, ok = strings.CutPrefix(m[4], "\t")
+		}
+		if !ok {
+			t.Errorf("%q: line %q of the message is no related item", text, line)
+			continue
+		}
+		related += fmt.Sprintf("\n\t%s:%s:%s: %s", Rel(t, dir, m[1]), m[2], m[3], rel)
 	}
-	return out
+	return message, related
 }
 
 // At is the finding's file:line, the precision of the markers.

@@ -346,16 +346,17 @@ func (tl tools) lint(t *testing.T, dir, settings string, wantCode int, args ...s
 		if is.FromLinter != "ctxnotify" {
 			t.Errorf("issue from linter %q, want only ctxnotify: %s", is.FromLinter, is.Text)
 		}
-		// golangci-lint would make each related item an issue of its own,
-		// placed at the finding when it lies in another file: the plugin
-		// leaves them out.
+		// The plugin folds related information into the message:
+		// golangci-lint would make each item an issue of its own.
 		if strings.Contains(is.Text, "(related information)") {
 			t.Errorf("related information reported as an issue: %s at %s:%d:%d", is.Text, is.Pos.Filename, is.Pos.Line, is.Pos.Column)
 		}
-		f := finding{File: testkit.Rel(t, dir, is.Pos.Filename), Line: is.Pos.Line, Column: is.Pos.Column, Message: is.Text}
-		// The text output shows the same finding, named for the linter.
-		if line := fmt.Sprintf("%d:%d: %s (ctxnotify)", f.Line, f.Column, f.Message); !strings.Contains(out, line) {
-			t.Errorf("text output has no line ending in %q:\n%s", line, out)
+		f := finding{File: testkit.Rel(t, dir, is.Pos.Filename), Line: is.Pos.Line, Column: is.Pos.Column}
+		f.Message, f.Related = testkit.Unfold(t, dir, is.Text)
+		// The text output shows the same finding, its related lines
+		// under it, named for the linter.
+		if lines := fmt.Sprintf("%d:%d: %s (ctxnotify)", f.Line, f.Column, is.Text); !strings.Contains(out, lines) {
+			t.Errorf("text output has no lines ending in %q:\n%s", lines, out)
 		}
 		found = append(found, f)
 	}
@@ -404,8 +405,8 @@ func (tl tools) startCLI(t *testing.T, dir string, flags ...string) *testkit.Pro
 }
 
 // cliFindings waits for a ctxnotify-lint run on dir and returns the
-// findings it printed, which must be all it printed, without their related
-// information, which golangci-lint does not get (see lint).
+// findings it printed, with their related information, which must be all
+// it printed.
 func cliFindings(t *testing.T, dir string, p *testkit.Process) []finding {
 	t.Helper()
 	r := p.Wait(t)
@@ -416,7 +417,7 @@ func cliFindings(t *testing.T, dir string, p *testkit.Process) []finding {
 	if want := map[bool]int{true: 3, false: 0}[len(found) > 0]; r.Code != want {
 		t.Fatalf("%s: exit code %d, want %d; output:\n%s", p, r.Code, want, r.Output)
 	}
-	return testkit.WithoutRelated(found)
+	return found
 }
 
 // writeConfig writes dir/.golangci.yml enabling only ctxnotify, with the
@@ -513,10 +514,9 @@ func checkSARIF(t *testing.T, path, dir string, want []finding) {
 		if filepath.IsAbs(loc.ArtifactLocation.URI) {
 			t.Errorf("SARIF location %q is absolute, want it relative so code scanning can place it", loc.ArtifactLocation.URI)
 		}
-		got = append(got, finding{
-			File: testkit.Rel(t, dir, loc.ArtifactLocation.URI), Line: loc.Region.StartLine,
-			Column: loc.Region.StartColumn, Message: r.Message.Text,
-		})
+		f := finding{File: testkit.Rel(t, dir, loc.ArtifactLocation.URI), Line: loc.Region.StartLine, Column: loc.Region.StartColumn}
+		f.Message, f.Related = testkit.Unfold(t, dir, r.Message.Text)
+		got = append(got, f)
 	}
 	sameFindings(t, testkit.Sorted(got), want)
 }
