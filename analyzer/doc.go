@@ -493,7 +493,7 @@
 // through a recorder the type embeds), re-indenting each long call in a
 // wrap of its own is not what a maintainer writes: the first fix of each
 // adds one method to the type, after its last method in the file that
-// holds most of the calls, and makes each call a call of it, passing the
+// holds most of the calls, and makes the call a call of it, passing the
 // context the call-site fix would check (renames included):
 //
 //	// annotatedEventf records the event unless ctx is cancelled: a reconciliation
@@ -510,8 +510,11 @@
 // type already has an unexported method of that shape (a context, then the
 // recorder method's parameters, and nothing but a cancellation check and
 // the same call, forwarding them), the calls use it and nothing is added.
-// Every finding of the group carries the same fix, which the drivers apply
-// once; the call-site fix is the second. Calls through other fields, or of
+// Each finding's fix adds the same method and changes its own call, so
+// that it is whole on its own, the drivers add the method once when they
+// apply several, and the fixes of a group grow with its calls, not with
+// their square; where one call cannot go through the method, none does.
+// The call-site fix is the second. Calls through other fields, or of
 // other recorder methods, count apart; a call in a goroutine, deferred or
 // inside an expression has no call-site fix and stays out. Trace events
 // and calls with only a request's context in hand are no findings, so none

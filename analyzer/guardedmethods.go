@@ -312,30 +312,35 @@ func (p *planner) methodCall(g *methodGroup, f *finding) ([]refactor.Step, bool)
 		refactor.Arg{Call: f.site.call, Text: ctxName}), true
 }
 
-// methodFix is the fix of a group: the method, unless the package has it,
-// and every call made a call of it.
-func (p *planner) methodFix(g *methodGroup) (*refactor.Fix, bool) {
+// methodFixes returns the fix of each finding of a group: the method,
+// unless the package has it, and the finding's call made a call of it; or
+// none, if one of the calls cannot be. Each fix is whole on its own, and
+// the method's text is the same in all of them, so that a driver that
+// applies them all adds it once: a fix that carried every call of the
+// group would make the group's fixes together quadratic in its calls.
+func (p *planner) methodFixes(g *methodGroup) (map[*finding]*refactor.Fix, bool) {
 	imports := newImportSet()
-	var steps []refactor.Step
+	var method []refactor.Step
 	if g.existing == nil {
 		m, imps, ok := p.methodStep(g)
 		if !ok {
 			return nil, false
 		}
-		steps = append(steps, m)
+		method = append(method, m)
 		imports.add(g.file, imps)
 	}
-	for _, f := range g.findings {
-		s, ok := p.methodCall(g, f)
-		if !ok {
-			return nil, false
-		}
-		steps = append(steps, s...)
-	}
-	steps = append(steps, imports.steps()...)
 	msg := "Emit through " + g.name + ", which checks the context"
 	if g.existing == nil {
 		msg = "Add " + g.name + ", which checks the context, and emit through it"
 	}
-	return &refactor.Fix{Message: msg, Steps: steps}, true
+	fixes := make(map[*finding]*refactor.Fix, len(g.findings))
+	for _, f := range g.findings {
+		call, ok := p.methodCall(g, f)
+		if !ok {
+			return nil, false
+		}
+		steps := append(slices.Clip(method), call...)
+		fixes[f] = &refactor.Fix{Message: msg, Steps: append(steps, imports.steps()...)}
+	}
+	return fixes, true
 }

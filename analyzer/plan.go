@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 	"strings"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
@@ -26,7 +27,8 @@ type fixPlan struct {
 // planFixes decides the fixes of the findings, as data that
 // internal/refactor builds: for a call of a helper fixed at its depth, the
 // group's fix first (one value per group, so that a driver applies its
-// edits once); then the call-site fix, which skips the call's statement
+// edits once); for a call that goes through a guarded method, the method
+// and that call (methodFixes); then the call-site fix, which skips the call's statement
 // when the context is cancelled: the guard clause
 //
 //	if errors.Is(ctx.Err(), context.Canceled) {
@@ -66,12 +68,13 @@ func planFixes(idx *index, names *lookups, sources *refactor.Sources, ch *choose
 			groupFixes[g] = fix
 		}
 	}
-	methodFixes := make(map[*methodGroup]*refactor.Fix)
+	methodFixes := make(map[*finding]*refactor.Fix)
+	done := make(map[*methodGroup]bool)
 	for _, f := range findings {
-		if g := methods[f]; g != nil {
-			if _, done := methodFixes[g]; !done {
-				methodFixes[g], _ = p.methodFix(g)
-			}
+		if g := methods[f]; g != nil && !done[g] {
+			done[g] = true
+			fixes, _ := p.methodFixes(g)
+			maps.Copy(methodFixes, fixes)
 		}
 	}
 	for _, f := range findings {
@@ -79,7 +82,7 @@ func planFixes(idx *index, names *lookups, sources *refactor.Sources, ch *choose
 		if t := idx.target(f.site); t != nil && groupFixes[groups[t]] != nil {
 			plan.fixes[f] = append(plan.fixes[f], groupFixes[groups[t]])
 		}
-		if fix := methodFixes[methods[f]]; fix != nil {
+		if fix := methodFixes[f]; fix != nil {
 			plan.fixes[f] = append(plan.fixes[f], fix)
 		}
 		if fix, ok := p.callSiteFix(f); ok {
