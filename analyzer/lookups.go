@@ -9,18 +9,33 @@ import (
 
 // lookups tells what a name refers to at a position of a function, for the
 // fixes. Most names a fix writes (ctx, errors, context) are declared
-// nowhere in the function: for those the file's scope answers at once, so
-// that fixing a function thousands of blocks long does not walk its scopes
-// for every fix.
+// nowhere in the function: for those the file's scope answers at once.
+// The others are looked up without walking the scopes around the
+// position for each lookup (segments, outside), so that fixing a function
+// nested a thousand blocks deep costs what fixing a flat one does.
 type lookups struct {
 	info     *types.Info
 	pkg      *types.Package
 	declared map[*funcNode]map[string]bool   // names declared in the body of each outermost function
-	children map[*types.Scope][]*types.Scope // each scope's children met so far, by position
+	children map[*types.Scope][]*types.Scope // each scope's children, by position
+	segments []segment                       // the package's positions, each run of them with its innermost scope; built at the first lookup
+	outer    map[scopeName]types.Object      // outside's answers
+}
+
+// A segment starts at pos, where scope becomes the innermost scope, and
+// ends where the next one starts.
+type segment struct {
+	pos   token.Pos
+	scope *types.Scope
+}
+
+type scopeName struct {
+	scope *types.Scope
+	name  string
 }
 
 func newLookups(info *types.Info, pkg *types.Package) *lookups {
-	return &lookups{info: info, pkg: pkg, declared: make(map[*funcNode]map[string]bool), children: make(map[*types.Scope][]*types.Scope)}
+	return &lookups{info: info, pkg: pkg, declared: make(map[*funcNode]map[string]bool), children: make(map[*types.Scope][]*types.Scope), outer: make(map[scopeName]types.Object)}
 }
 
 // at returns the object name refers to at pos, in f.
@@ -72,26 +87,61 @@ func signatureObject(f *funcNode, name string) types.Object {
 	return nil
 }
 
-// innermost is types.Scope.Innermost with a binary search over each
-// scope's children, sorted by position once per scope: the type checker
-// does not create them in source order (a method whose signature an
-// earlier declaration needs, such as var _ Reconciler = &R{}, gets its
-// scope first).
+// innermost is types.Scope.Innermost by a binary search over the
+// package's segments: the scopes nest, so the innermost scope at a
+// position is that of the last segment starting at or before it.
 func (l *lookups) innermost(pos token.Pos) *types.Scope {
-	s := l.pkg.Scope()
-	for {
-		children := l.sortedChildren(s)
-		i := sort.Search(len(children), func(i int) bool { return children[i].End() > pos })
-		if i == len(children) || !children[i].Contains(pos) {
-			return s
-		}
-		s = children[i]
+	if l.segments == nil {
+		l.segments = []segment{{token.NoPos, l.pkg.Scope()}}
+		l.addSegments(l.pkg.Scope())
+	}
+	i := sort.Search(len(l.segments), func(i int) bool { return l.segments[i].pos > pos })
+	return l.segments[max(i-1, 0)].scope
+}
+
+// addSegments appends the segments of s's children, in order of position
+// (the type checker does not create them in source order: a method whose
+// signature an earlier declaration needs, such as var _ Reconciler =
+// &R{}, gets its scope first).
+func (l *lookups) addSegments(s *types.Scope) {
+	for _, c := range l.sortedChildren(s) {
+		l.segments = append(l.segments, segment{c.Pos(), c})
+		l.addSegments(c)
+		l.segments = append(l.segments, segment{c.End(), s})
 	}
 }
 
 // lookupAt returns the object name refers to at pos.
 func (l *lookups) lookupAt(name string, pos token.Pos) types.Object {
-	_, obj := l.innermost(pos).LookupParent(name, pos)
+	s := l.innermost(pos)
+	if s.Lookup(name) != nil {
+		if found, obj := s.LookupParent(name, pos); found == s {
+			return obj
+		}
+	}
+	return l.outside(s, name)
+}
+
+// outside returns the object name refers to in the scopes around s. It is
+// the same at every position in s, since no declaration of an enclosing
+// scope lies inside s, and so is computed once for each scope and name,
+// from the answer for the scope around it.
+func (l *lookups) outside(s *types.Scope, name string) types.Object {
+	k := scopeName{s, name}
+	if obj, ok := l.outer[k]; ok {
+		return obj
+	}
+	var obj types.Object
+	if p := s.Parent(); p != nil {
+		var found *types.Scope
+		if p.Lookup(name) != nil {
+			found, obj = p.LookupParent(name, s.Pos())
+		}
+		if found != p {
+			obj = l.outside(p, name)
+		}
+	}
+	l.outer[k] = obj
 	return obj
 }
 
