@@ -150,6 +150,16 @@ func testSmallModule(t *testing.T, tl tools) {
 	heartbeat := lineOf(t, dir, "controllers/heartbeat.go", "h.Recorder.Event(")
 	page := lineOf(t, dir, "controllers/heartbeat.go", "pager.Page(")
 
+	t.Run("docs", func(t *testing.T) {
+		// docs/golangci-lint.md shows a finding with its related line
+		// as golangci-lint prints it for this module.
+		writeConfig(t, dir, "")
+		out, _ := tl.run(t, dir, "run", "./...")
+		if want := docFinding(t); !strings.Contains(out, want) {
+			t.Errorf("docs/golangci-lint.md shows:\n%s\ngolangci-lint prints:\n%s", want, out)
+		}
+	})
+
 	t.Run("scope reconcile", func(t *testing.T) {
 		got := tl.lint(t, dir, "scope: reconcile", 1)
 		want := tl.cli(t, dir, "-ctxnotify.scope=reconcile")
@@ -625,3 +635,30 @@ func docMessages(t *testing.T) []string {
 	}
 	return msgs
 }
+
+// docFinding returns the lines of findings that docs/golangci-lint.md
+// shows in a code block (a finding and its related lines), unindented.
+func docFinding(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(testkit.Root(t), "docs", "golangci-lint.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	fenced := false
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimPrefix(line, "  ")
+		switch {
+		case strings.HasPrefix(line, "```"):
+			fenced = !fenced
+		case fenced && docFindingLine.MatchString(line):
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) < 2 {
+		t.Fatalf("docs/golangci-lint.md shows %d lines of a finding, want one with its related lines", len(lines))
+	}
+	return strings.Join(lines, "")
+}
+
+var docFindingLine = regexp.MustCompile(`^[\w/]+\.go:\d+:\d+: `)
