@@ -1,9 +1,11 @@
 package analyzer
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 )
 
@@ -16,10 +18,9 @@ import (
 type lookups struct {
 	info     *types.Info
 	pkg      *types.Package
-	declared map[*funcNode]map[string]bool   // names declared in the body of each outermost function
-	children map[*types.Scope][]*types.Scope // each scope's children, by position
-	segments []segment                       // the package's positions, each run of them with its innermost scope; built at the first lookup
-	outer    map[scopeName]types.Object      // outside's answers
+	declared map[*funcNode]map[string]bool // names declared in the body of each outermost function
+	segments []segment                     // the package's positions, each run of them with its innermost scope; built at the first lookup
+	outer    map[scopeName]types.Object    // outside's answers
 }
 
 // A segment starts at pos, where scope becomes the innermost scope, and
@@ -35,7 +36,7 @@ type scopeName struct {
 }
 
 func newLookups(info *types.Info, pkg *types.Package) *lookups {
-	return &lookups{info: info, pkg: pkg, declared: make(map[*funcNode]map[string]bool), children: make(map[*types.Scope][]*types.Scope), outer: make(map[scopeName]types.Object)}
+	return &lookups{info: info, pkg: pkg, declared: make(map[*funcNode]map[string]bool), outer: make(map[scopeName]types.Object)}
 }
 
 // at returns the object name refers to at pos, in f.
@@ -99,12 +100,27 @@ func (l *lookups) innermost(pos token.Pos) *types.Scope {
 	return l.segments[max(i-1, 0)].scope
 }
 
-// addSegments appends the segments of s's children, in order of position
-// (the type checker does not create them in source order: a method whose
-// signature an earlier declaration needs, such as var _ Reconciler =
-// &R{}, gets its scope first).
+// addSegments appends the segments of s's children, in order of position.
+// The type checker creates them in source order but where a declaration
+// needs a later one's signature (var _ Reconciler = &R{} gets the scopes
+// of R's methods first): only then are they sorted, in a copy.
 func (l *lookups) addSegments(s *types.Scope) {
-	for _, c := range l.sortedChildren(s) {
+	n := s.NumChildren()
+	inOrder := true
+	for i := 1; i < n && inOrder; i++ {
+		inOrder = s.Child(i-1).Pos() <= s.Child(i).Pos()
+	}
+	child := s.Child
+	if !inOrder {
+		sorted := make([]*types.Scope, n)
+		for i := range sorted {
+			sorted[i] = s.Child(i)
+		}
+		slices.SortFunc(sorted, func(a, b *types.Scope) int { return cmp.Compare(a.Pos(), b.Pos()) })
+		child = func(i int) *types.Scope { return sorted[i] }
+	}
+	for i := range n {
+		c := child(i)
 		l.segments = append(l.segments, segment{c.Pos(), c})
 		l.addSegments(c)
 		l.segments = append(l.segments, segment{c.End(), s})
@@ -143,19 +159,6 @@ func (l *lookups) outside(s *types.Scope, name string) types.Object {
 	}
 	l.outer[k] = obj
 	return obj
-}
-
-func (l *lookups) sortedChildren(s *types.Scope) []*types.Scope {
-	if c, ok := l.children[s]; ok {
-		return c
-	}
-	c := make([]*types.Scope, s.NumChildren())
-	for i := range c {
-		c[i] = s.Child(i)
-	}
-	sort.Slice(c, func(i, j int) bool { return c[i].Pos() < c[j].Pos() })
-	l.children[s] = c
-	return c
 }
 
 // fileLookup resolves names where a file's declarations see them: what a

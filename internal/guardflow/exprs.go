@@ -348,11 +348,13 @@ func (ev *evaluator) recordCallAt(call *ast.CallExpr, ctx States, operandsConsum
 	}
 	facts.Ctx, facts.OperandsConsume, facts.RequestArgs, facts.Why = ctx, operandsConsume, requestArgs, Witness{}
 	facts.CheckHeld = ctx != AnyState || ev.s.holdsCheck()
-	facts.Vars, facts.Use = facts.Vars[:0], facts.Use[:0]
+	rec, start := ev.rec, len(ev.rec.vars)
 	ev.contexts(func(j int) {
-		facts.Vars = append(facts.Vars, ev.fa.vars[j])
-		facts.Use = append(facts.Use, ev.s.get(j).use)
+		rec.vars = append(rec.vars, ev.fa.vars[j])
+		rec.uses = append(rec.uses, ev.s.get(j).use)
 	})
+	end := len(rec.vars)
+	facts.Vars, facts.Use = rec.vars[start:end:end], rec.uses[start:end:end]
 	if ev.rec.witnesses && ctx == ev.s.ctx {
 		facts.Why = ev.s.why
 	}

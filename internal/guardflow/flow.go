@@ -499,6 +499,10 @@ type recording struct {
 	// The CallState of the calls not recorded yet, made at once: one per
 	// call of the body.
 	facts []CallState
+	// The Vars and Use of every recorded call, each call's a slice of
+	// these: one allocation per doubling, not two per call.
+	vars []*types.Var
+	uses []Usability
 }
 
 func (fa *Analysis) newRecording(witnesses bool) *recording {
