@@ -616,17 +616,9 @@ func goOutput(t *testing.T, dir string, args ...string) string {
 // "ctxnotify:").
 func docMessages(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(testkit.Root(t), "docs", "golangci-lint.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var msgs []string
-	fenced := false
-	for line := range strings.Lines(string(data)) {
-		switch {
-		case strings.HasPrefix(line, "```"):
-			fenced = !fenced
-		case fenced && strings.HasPrefix(line, "ctxnotify: "):
+	for _, line := range docCodeLines(t) {
+		if strings.HasPrefix(line, "ctxnotify: ") {
 			msgs = append(msgs, strings.TrimSpace(line))
 		}
 	}
@@ -636,9 +628,9 @@ func docMessages(t *testing.T) []string {
 	return msgs
 }
 
-// docFinding returns the lines of findings that docs/golangci-lint.md
-// shows in a code block (a finding and its related lines), unindented.
-func docFinding(t *testing.T) string {
+// docCodeLines returns the lines of docs/golangci-lint.md's code blocks,
+// those inside a list item unindented.
+func docCodeLines(t *testing.T) []string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(testkit.Root(t), "docs", "golangci-lint.md"))
 	if err != nil {
@@ -651,7 +643,20 @@ func docFinding(t *testing.T) string {
 		switch {
 		case strings.HasPrefix(line, "```"):
 			fenced = !fenced
-		case fenced && docFindingLine.MatchString(line):
+		case fenced:
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// docFinding returns the lines of findings that docs/golangci-lint.md
+// shows in a code block (a finding and its related lines), unindented.
+func docFinding(t *testing.T) string {
+	t.Helper()
+	var lines []string
+	for _, line := range docCodeLines(t) {
+		if docFindingLine.MatchString(line) {
 			lines = append(lines, line)
 		}
 	}
