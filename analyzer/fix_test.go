@@ -19,17 +19,23 @@ var fixPackages = []string{
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
 	"fixes/fields", "fixes/ifaces", "fixes/guardclause", "fixes/derived", "fixes/derived/report", "fixes/derived/crosspkg", "fixes/forms",
 	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
-	"helperfix/returned", "helperfix/guardclause",
+	"helperfix/returned", "helperfix/guardclause", "fixes/receivers",
 }
 
 // TestFixes checks every fix against its golden file.
 func TestFixes(t *testing.T) {
+	if *update {
+		writeFixGoldens(t, analyze(t, testdata, analyzer.Analyzer, fixPackages...), filepath.Join(testdata, "src"), fixPackages)
+	}
 	analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, fixPackages...)
 }
 
 // TestFixesScopeReconcile checks the fixes of RULE v7 in reconcile code
 // under scope reconcile against their golden files.
 func TestFixesScopeReconcile(t *testing.T) {
+	if *update {
+		writeFixGoldens(t, analyze(t, testdata, newAnalyzer(t, analyzer.Config{Scope: analyzer.ScopeReconcile}), "scope/derived"), filepath.Join(testdata, "src"), []string{"scope/derived"})
+	}
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Config{Scope: analyzer.ScopeReconcile}), "scope/derived")
 }
 

