@@ -133,7 +133,7 @@ func findCheckedParams(idx *index, j *judge, em *emitters, findings []*finding, 
 		}
 	}
 	for _, f := range findings {
-		if r, ok := paramOf(f.site.fn, f.check.v); ok {
+		if r, ok := paramOf(f.site.fn, f.check.v); ok && f.check.later == nil {
 			mark(r, checkedByFix)
 		}
 	}

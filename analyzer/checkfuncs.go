@@ -44,7 +44,7 @@ func (c checkFuncs) of(fn *types.Func) (guardFact, bool) {
 // may call another (return !shuttingDown(ctx)), it repeats until nothing
 // changes, each round with an environment that knows the guards found so
 // far (an environment classifies each callee once).
-func findCheckFuncs(m *model, configured map[string]bool, imp importFact, fw forwarders, nr *noReturns) checkFuncs {
+func findCheckFuncs(m *model, configured map[string]bool, imp importFact, fw forwarders, nr *noReturns, rn *runners) checkFuncs {
 	found := checkFuncs{pkg: m.pkg, importFact: imp, local: make(map[*types.Func]guardFact), configured: configured}
 	candidates := guardCandidates(m)
 	if len(candidates) == 0 || !importsPath(m.pkg, "context") {
@@ -53,7 +53,7 @@ func findCheckFuncs(m *model, configured map[string]bool, imp importFact, fw for
 	escaping := escapingIn(m.info, candidates)
 	for changed := true; changed; {
 		changed = false
-		env := guardflow.NewEnv(m.info, m.pkg, functions{fw, found}, nr.mayReturn, escaping)
+		env := guardflow.NewEnv(m.info, m.pkg, functions{fw, found, rn}, nr.mayReturn, escaping)
 		for _, d := range candidates {
 			fact, ok := guardSummary(m.info, env, d)
 			if old, had := found.local[d.obj]; ok && (!had || old != fact) {
@@ -137,7 +137,10 @@ func configuredGuard(fn *types.Func, notCanceled bool) (guardFact, bool) {
 type functions struct {
 	forwarders forwarders
 	checks     checkFuncs
+	runners    *runners
 }
+
+func (fns functions) Runs(fn *types.Func, param int) bool { return fns.runners.runs(fn, param) }
 
 func (fns functions) IsErrorsIs(fn *types.Func) bool { return fns.forwarders.IsErrorsIs(fn) }
 

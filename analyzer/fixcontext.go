@@ -30,6 +30,12 @@ type fixCtx struct {
 	// from.
 	derived *guardflow.Derivation
 	why     string // where v is nil although a usable context is in hand: why, and what to keep under its own name
+	// later is the literal around the call that reads v from outside and
+	// may run after its function returns (RULE v8): every cancel may have
+	// run by then, so a check on v there could drop every event. No fix
+	// checks it.
+	later *funcNode
+	use   guardflow.LitUse // how later runs
 }
 
 // chooser decides the contexts that fixes check, and keeps the holdings of
@@ -37,13 +43,13 @@ type fixCtx struct {
 // functions that make contexts the code can cancel.
 type chooser struct {
 	idx      *index
-	names    *lookups
+	names    *refactor.Scopes
 	env      *guardflow.Env
 	holdings map[*funcNode]*guardflow.Holdings // by outermost function
 	bodies   map[*funcNode]*bodyNames          // by outermost function, for renames
 }
 
-func newChooser(idx *index, names *lookups, env *guardflow.Env) *chooser {
+func newChooser(idx *index, names *refactor.Scopes, env *guardflow.Env) *chooser {
 	return &chooser{idx: idx, names: names, env: env,
 		holdings: make(map[*funcNode]*guardflow.Holdings), bodies: make(map[*funcNode]*bodyNames)}
 }
@@ -59,8 +65,41 @@ func (c *chooser) holdingsOf(f *funcNode) *guardflow.Holdings {
 	return h
 }
 
-// choose returns the context a fix checks at site, where facts hold.
+// choose returns the context a fix checks at site, where facts hold, and
+// the literal around the site that reads it and may run after its
+// function returns.
 func (c *chooser) choose(site *callSite, facts *guardflow.CallState) fixCtx {
+	fc := c.chooseContext(site, facts)
+	if fc.v != nil {
+		if fc.later = c.capturedLater(site, fc.v); fc.later != nil {
+			fc.use = c.literalUse(fc.later)
+		}
+	}
+	return fc
+}
+
+// capturedLater returns the literal around site, up to the function that
+// declares v, that may run after its function returns (guardflow's
+// LitUse), or nil. A literal that declares v (its own context parameter,
+// as a reconcile.Func has) is called with a context by whoever runs it.
+func (c *chooser) capturedLater(site *callSite, v *types.Var) *funcNode {
+	for g := site.fn; g != nil && g.lit != nil; g = g.parent {
+		if g.lit.Pos() <= v.Pos() && v.Pos() < g.lit.End() {
+			return nil
+		}
+		if c.literalUse(g).Later() {
+			return g
+		}
+	}
+	return nil
+}
+
+// literalUse returns how the literal f runs.
+func (c *chooser) literalUse(f *funcNode) guardflow.LitUse {
+	return c.env.LiteralUses(f.outermost().flowFunc())[f.lit]
+}
+
+func (c *chooser) chooseContext(site *callSite, facts *guardflow.CallState) fixCtx {
 	pos := site.call.Pos()
 	usable := func(v *types.Var) bool {
 		for k, w := range facts.Vars {
@@ -74,7 +113,7 @@ func (c *chooser) choose(site *callSite, facts *guardflow.CallState) fixCtx {
 		if unnamed(v) {
 			return paramOwner(site.fn, v) != nil
 		}
-		return c.names.at(site.fn, v.Name(), pos) == v
+		return c.names.Lookup(site.fn.outer(), v.Name(), pos) == v
 	}
 	preferred := c.first(site, facts, usable)
 	if preferred == nil {
@@ -106,7 +145,7 @@ func (c *chooser) renamed(site *callSite, pt *guardflow.Point, preferred *types.
 	if unnamed(preferred) {
 		return fixCtx{why: c.hiddenWhy(site, preferred)}
 	}
-	r, _ := c.names.at(site.fn, preferred.Name(), pos).(*types.Var)
+	r, _ := c.names.Lookup(site.fn.outer(), preferred.Name(), pos).(*types.Var)
 	if r == nil || !isContextType(r.Type()) {
 		return fixCtx{why: c.hiddenWhy(site, preferred)}
 	}
@@ -152,7 +191,7 @@ func (c *chooser) first(site *callSite, facts *guardflow.CallState, ok func(*typ
 // takes its name at the call.
 func (c *chooser) hiddenWhy(site *callSite, preferred *types.Var) string {
 	name := contextText(preferred)
-	if obj := c.names.at(site.fn, name, site.call.Pos()); obj != nil && obj != preferred && obj.Pos().IsValid() {
+	if obj := c.names.Lookup(site.fn.outer(), name, site.call.Pos()); obj != nil && obj != preferred && obj.Pos().IsValid() {
 		return fmt.Sprintf("%s here is the variable declared at line %s, not the context shutdown cancels; keep that context under a name of its own",
 			name, lineAt(c.idx.fset, obj.Pos()))
 	}
@@ -225,7 +264,7 @@ type contextUse struct {
 // nameBlankParams chooses, for each blank or unnamed context parameter
 // that a fix checks or passes, one name free at every call it fixes: ctx,
 // else ctx2, ctx3...
-func nameBlankParams(names *lookups, uses []contextUse) map[*types.Var]string {
+func nameBlankParams(names *refactor.Scopes, uses []contextUse) map[*types.Var]string {
 	sites := make(map[*types.Var][]token.Pos)
 	owners := make(map[*types.Var]*funcNode)
 	var order []*types.Var
@@ -254,44 +293,13 @@ func nameBlankParams(names *lookups, uses []contextUse) map[*types.Var]string {
 }
 
 // freeContextName returns the name a context parameter of f takes, new or
-// named by the fix: ctx, else ctx2, ctx3..., the first that hides nothing
-// f uses and that no declaration inside f hides at the positions where it
-// is referred to; "" when none is.
-func freeContextName(names *lookups, f *funcNode, at []token.Pos) string {
-	name, _ := refactor.FreshName("ctx", func(name string) bool { return freeParamName(names, f, name, at) })
+// named by the fix: ctx, else ctx2, ctx3..., the first that is free as a
+// parameter of f referred to at the positions at; "" when none is.
+func freeContextName(names *refactor.Scopes, f *funcNode, at []token.Pos) string {
+	ft := f.funcType()
+	decl := refactor.Decl{Scope: names.FuncScope(ft), From: ft.Pos(), Uses: at}
+	name, _ := refactor.FreshName("ctx", func(name string) bool { return names.Free(f.file, name, decl) })
 	return name
-}
-
-// freeParamName: naming a parameter of f name neither clashes with its
-// other parameters, results or receiver, nor hides an outer name f uses,
-// and no declaration inside f hides it at any of the positions.
-func freeParamName(names *lookups, f *funcNode, name string, at []token.Pos) bool {
-	for _, tuple := range []*types.Tuple{f.sig.Params(), f.sig.Results()} {
-		for i := range tuple.Len() {
-			if tuple.At(i).Name() == name {
-				return false
-			}
-		}
-	}
-	if f.sig.Recv() != nil && f.sig.Recv().Name() == name {
-		return false
-	}
-	inBody := func(obj types.Object) bool { return f.body.Pos() <= obj.Pos() && obj.Pos() < f.body.End() }
-	for _, pos := range at {
-		if obj := names.at(f, name, pos); obj != nil && inBody(obj) {
-			return false
-		}
-	}
-	free := true
-	ast.Inspect(f.body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			if obj := names.info.Uses[id]; obj != nil && !inBody(obj) {
-				free = false
-			}
-		}
-		return free
-	})
-	return free
 }
 
 // paramIndex returns the index of the parameter v of sig, or -1.

@@ -127,3 +127,5 @@ func (isFunctions) IsErrorsIs(fn *types.Func) bool {
 }
 
 func (isFunctions) Guard(*types.Func) (guardflow.Guard, bool) { return guardflow.Guard{}, false }
+
+func (isFunctions) Runs(*types.Func, int) bool { return false }

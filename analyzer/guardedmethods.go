@@ -221,7 +221,7 @@ func (g *methodGroup) place(idx *index, added map[*types.TypeName]map[string]boo
 func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import, bool) {
 	idx, file := p.idx, g.file
 	pos := g.after.End()
-	lookup := fileLookup(idx.info, file, pos)
+	lookup := refactor.FileLookup(idx.info, file, pos)
 	var imports []refactor.Import
 	qualified := true
 	qual := func(pkg *types.Package) string {

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
 
 // The fix at the helper's depth. Half of Flux's findings are calls of a
@@ -103,7 +105,7 @@ type helperRules struct {
 	idx    *index
 	em     *emitters
 	j      *judge
-	names  *lookups
+	names  *refactor.Scopes
 	ch     *chooser
 	m      *model
 	ctx    map[*callSite]fixCtx      // the context a call site passes
@@ -135,8 +137,8 @@ func (hr *helperRules) bodyQualifies(f *funcNode, cand map[*funcNode]bool) bool 
 				switch {
 				case t.literalOf(f):
 				case t != nil && cand[t]:
-				case !skippable(site):
-					return false
+				case !skippable(site) || g != f && hr.ch.literalUse(g).Later():
+					return false // the check on the helper's new parameter must run before it returns
 				}
 			}
 		}
@@ -157,7 +159,7 @@ func (hr *helperRules) callersQualify(f *funcNode, cand map[*funcNode]bool) bool
 		if consumes && !site.result && hr.j.states.stateAt(site, false).CheckHeld {
 			return false
 		}
-		if !cand[site.fn.outermost()] && hr.contextOf(site).v == nil {
+		if c := hr.contextOf(site); !cand[site.fn.outermost()] && (c.v == nil || c.later != nil) {
 			return false
 		}
 	}

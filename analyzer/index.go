@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
 
 // index is the package's call graph, built once by newIndex from one walk
@@ -479,4 +480,10 @@ func isCallee(cur inspector.Cursor) bool {
 		ek, _ = cur.ParentEdge()
 	}
 	return ek == edge.CallExpr_Fun
+}
+
+// outer is f's outermost function, as the fixes' name lookups see it.
+func (f *funcNode) outer() refactor.Outer {
+	o := f.outermost()
+	return refactor.Outer{Body: o.body, Sig: o.sig, File: o.file}
 }

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
 
@@ -39,6 +40,8 @@ func message(idx *index, em *emitters, f *finding, plan *fixPlan) string {
 		msg = fmt.Sprintf("deferred %s runs after every cancellation check: %s; emit it from a deferred func that checks %s first", what, shutdown, check)
 	case inGoroutine(site):
 		msg = fmt.Sprintf("%s in a goroutine that may outlive the reconciliation, without a cancellation check: %s; decide whether the event is still wanted before starting the goroutine (check %s there)", what, shutdown, check)
+	case f.check.later != nil:
+		msg = fmt.Sprintf("%s in a function literal that may run after its function returns, when every cancel has run, without a cancellation check: %s; decide whether the event is still wanted before %s (check %s there)", what, shutdown, handingText(idx, f.check.later, f.check.use), check)
 	case why.StaleAt != nil:
 		covered := "the check at line " + lineOf(idx, why.Check) + " no longer covers it"
 		if why.Check == nil {
@@ -107,6 +110,16 @@ func handoffMessage(idx *index, h *handoff, plan *fixPlan) string {
 		msg += " (no fix: " + plan.renameWhy[h.d] + ")"
 	}
 	return msg
+}
+
+// handingText says where a literal that may run later is handed on:
+// "handing it to time.AfterFunc (line 31)", "storing it (line 31)".
+func handingText(idx *index, lit *funcNode, use guardflow.LitUse) string {
+	line := lineOf(idx, lit.lit)
+	if use.Call != nil {
+		return fmt.Sprintf("handing it to %s (line %s)", types.ExprString(ast.Unparen(use.Call.Fun)), line)
+	}
+	return fmt.Sprintf("handing it on (line %s)", line)
 }
 
 // whyShutdown says what the event does when shutdown has cancelled the

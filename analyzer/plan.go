@@ -48,7 +48,7 @@ type fixPlan struct {
 // and so does a fix that inserts a check on a parameter that calls in the
 // package hand a context the code has cancelled (handoffs): -fix applies
 // both or neither. A handoff's own fix is the rename.
-func planFixes(idx *index, names *lookups, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
+func planFixes(idx *index, names *refactor.Scopes, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
 	var uses []contextUse
 	for _, f := range findings {
 		uses = append(uses, contextUse{f.site, f.check})
@@ -103,7 +103,7 @@ func planFixes(idx *index, names *lookups, sources *refactor.Sources, ch *choose
 // carry the rename make the same edits.
 type planner struct {
 	idx        *index
-	lookups    *lookups
+	lookups    *refactor.Scopes
 	paramNames map[*types.Var]string
 	places     map[*callSite]placement               // where each check goes, and its form
 	renames    map[*guardflow.Derivation]*renamePlan // nil where the rename cannot be made
@@ -240,7 +240,7 @@ func (p *planner) contextName(site *callSite, ctx *types.Var) (string, []refacto
 // that consume no context (a check before the statement would be stale at
 // the call).
 func callSiteFixable(f *finding) bool {
-	return skippable(f.site) && f.check.v != nil && !f.state.OperandsConsume
+	return skippable(f.site) && f.check.v != nil && f.check.later == nil && !f.state.OperandsConsume
 }
 
 // skip returns the step that skips the call's statement when the context
@@ -252,7 +252,7 @@ func (p *planner) skip(site *callSite, ctxName string) (refactor.Skip, []refacto
 		return refactor.Skip{}, nil, false
 	}
 	pos := pl.stmt.Pos()
-	sp, imports, ok := p.checkSpelling(site.fn.file, func(name string) types.Object { return p.lookups.at(site.fn, name, pos) })
+	sp, imports, ok := p.checkSpelling(site.fn.file, func(name string) types.Object { return p.lookups.Lookup(site.fn.outer(), name, pos) })
 	if !ok {
 		return refactor.Skip{}, nil, false
 	}
@@ -353,7 +353,7 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 	var steps []refactor.Step
 	imports := newImportSet()
 	for _, h := range g.helpers {
-		qual, imps, ok := refactor.Qualifier(idx.info, idx.pkg, h.file, fileLookup(idx.info, h.file, h.decl.Type.Params.Pos()), "context", "Context")
+		qual, imps, ok := refactor.Qualifier(idx.info, idx.pkg, h.file, refactor.FileLookup(idx.info, h.file, h.decl.Type.Params.Pos()), "context", "Context")
 		if !ok {
 			return nil, false
 		}
@@ -388,7 +388,7 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 		arg := t.ctx
 		if arg == "" {
 			pos := t.call.Pos()
-			lookup := func(name string) types.Object { return p.lookups.lookupAt(name, pos) }
+			lookup := func(name string) types.Object { return p.lookups.LookupAt(name, pos) }
 			qual, imps, ok := refactor.Qualifier(idx.info, idx.pkg, t.file, lookup, "context", "Background")
 			if !ok {
 				return nil, false

@@ -33,7 +33,9 @@ func run(pass *analysis.Pass, s *settings) error {
 	noReturn.export(pass.ExportObjectFact, m)
 	forwarders := findForwarders(m, pass.ImportObjectFact)
 	forwarders.export(pass.ExportObjectFact, m)
-	checks := findCheckFuncs(m, s.guards, pass.ImportObjectFact, forwarders, noReturn)
+	runners := findRunners(m, pass.ImportObjectFact, noReturn.mayReturn)
+	runners.export(pass.ExportObjectFact, m)
+	checks := findCheckFuncs(m, s.guards, pass.ImportObjectFact, forwarders, noReturn, runners)
 	checks.export(pass.ExportObjectFact, m)
 
 	if !reachesSinks(pass, s) {
@@ -47,7 +49,7 @@ func run(pass *analysis.Pass, s *settings) error {
 	idx := newIndex(m, sk.isSink)
 	known := newKnownEmitters(idx, sk, pass.ImportObjectFact)
 	candidates := mayEmit(idx, known)
-	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders, checks}, noReturn.mayReturn, idx.escaping))
+	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders, checks, runners}, noReturn.mayReturn, idx.escaping))
 	findRequestParams(idx, fl, candidates) // the flows take them from here on
 
 	// The rule: where functions start guarded, what is analysed, then the
@@ -59,7 +61,7 @@ func run(pass *analysis.Pass, s *settings) error {
 
 	// What is reported, in source order.
 	reported := func(file *ast.File) bool { return file != nil && (s.generated || !m.generated[file]) }
-	names := newLookups(m.info, m.pkg)
+	names := refactor.NewScopes(m.info, m.pkg)
 	ch := newChooser(idx, names, fl.env)
 	findings := findFindings(idx, j, em, reported, ch)
 	groups := findHelperGroups(idx, em, j, ch, m)

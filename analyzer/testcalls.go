@@ -8,6 +8,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/callee"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
 
 // testCalls finds the calls of the groups' helpers in the package's test
@@ -38,7 +40,7 @@ func (hr *helperRules) testCalls(groups map[*funcNode]*helperGroup) {
 				}
 				callees[callee.Ident(n)] = true
 				g := byObj[fn.Origin()]
-				g.tests = append(g.tests, testCall{call: n, file: file, ctx: testContext(hr.names, cur)})
+				g.tests = append(g.tests, testCall{call: n, file: file, ctx: testContext(hr.idx.info, hr.names, cur)})
 				if generated {
 					g.unfixable = true // no fix edits a generated file
 				}
@@ -55,7 +57,7 @@ func (hr *helperRules) testCalls(groups map[*funcNode]*helperGroup) {
 // context parameter of the innermost function around it that has one
 // nothing hides there (the one named ctx, else the first, as the fix
 // chooses); "" when there is none.
-func testContext(names *lookups, call inspector.Cursor) string {
+func testContext(info *types.Info, names *refactor.Scopes, call inspector.Cursor) string {
 	pos := call.Node().Pos()
 	for cur := range call.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		var ftype *ast.FuncType
@@ -68,12 +70,12 @@ func testContext(names *lookups, call inspector.Cursor) string {
 		var params []*types.Var
 		for _, field := range ftype.Params.List {
 			for _, id := range field.Names {
-				if v, ok := names.info.Defs[id].(*types.Var); ok && isContextType(v.Type()) {
+				if v, ok := info.Defs[id].(*types.Var); ok && isContextType(v.Type()) {
 					params = append(params, v)
 				}
 			}
 		}
-		if v := preferredContext(params, func(v *types.Var) bool { return v.Name() != "_" && names.lookupAt(v.Name(), pos) == v }); v != nil {
+		if v := preferredContext(params, func(v *types.Var) bool { return v.Name() != "_" && names.LookupAt(v.Name(), pos) == v }); v != nil {
 			return v.Name()
 		}
 	}

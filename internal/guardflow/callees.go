@@ -9,11 +9,12 @@ import (
 )
 
 // Functions tells the dataflow what the package's policy knows of called
-// functions: which are errors.Is or forward to it, and which are guard
-// functions.
+// functions: which are errors.Is or forward to it, which are guard
+// functions, and which run a function parameter only before they return.
 type Functions interface {
 	IsErrorsIs(fn *types.Func) bool
 	Guard(fn *types.Func) (Guard, bool)
+	Runs(fn *types.Func, param int) bool
 }
 
 // Guard is what a guard function's boolean result tells of the state of

@@ -31,6 +31,7 @@ type Env struct {
 	types     exprTypes                   // indexed once lookups repay it (direct)
 	objects   map[*ast.Ident]types.Object // the identifiers of followed objects, with types
 	lookups   int                         // in types.Info, until then
+	litUses   map[*ast.BlockStmt]map[*ast.FuncLit]LitUse
 }
 
 // NewEnv returns the environment of a package's dataflows. mayReturn

@@ -58,6 +58,10 @@ func (functions) IsErrorsIs(fn *types.Func) bool {
 	return fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is"
 }
 
+// Runs knows the test's parallel, which runs its function before it
+// returns.
+func (functions) Runs(fn *types.Func, param int) bool { return fn.Name() == "parallel" }
+
 func (functions) Guard(fn *types.Func) (guardflow.Guard, bool) {
 	if fn.Name() == "canceled" {
 		return guardflow.Guard{Param: 0, IfTrue: guardflow.Canceled, IfFalse: guardflow.Live | guardflow.TimedOut}, true

@@ -182,6 +182,7 @@ func (ev *holdEval) assign(lhs, rhs []ast.Expr) {
 // store gives def d's variable d, which holds what v holds.
 func (ev *holdEval) store(d int, v hval) {
 	h := ev.b.h
+	h.wroteBefore(d, ev.s)
 	df := &h.scan.defs[d]
 	switch {
 	case df.kind == opaqueDef:
@@ -211,6 +212,7 @@ func (ev *holdEval) setReach(v *types.Var, defs bitset) {
 // may cancel it.
 func (ev *holdEval) derive(d int, parent bitset, cancellerExpr ast.Expr) {
 	h := ev.b.h
+	h.wroteBefore(d, ev.s)
 	df := &h.scan.defs[d]
 	df.sources = df.sources.union(parent)
 	s := ev.s.copy()
@@ -312,6 +314,7 @@ func (ev *holdEval) deferStmt(n *ast.DeferStmt) {
 		}
 	case *ast.FuncLit:
 		ev.args(call)
+		ev.write(fun)
 		k := ev.b.h.scan.deferIndex[call]
 		ev.deferCancel(ev.cancellersOf(ev.b.h.scan.lits[fun]), k)
 		ev.register(k)
@@ -328,6 +331,20 @@ func (ev *holdEval) deferStmt(n *ast.DeferStmt) {
 	}
 	k := ev.b.h.scan.deferIndex[call]
 	ev.b.deferredArgs[call] = ev.args(call)
+	for _, a := range call.Args {
+		lit, ok := ast.Unparen(a).(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		// A literal the deferred call runs runs when the function returns,
+		// like a deferred literal; any other may run at any time from now.
+		if li := ev.b.h.scan.lits[lit]; li != nil && li.use == RunsAtReturn {
+			ev.write(lit)
+			ev.deferCancel(ev.cancellersOf(li), k)
+		} else {
+			ev.literal(lit)
+		}
+	}
 	ev.register(k)
 }
 
@@ -365,6 +382,18 @@ func (ev *holdEval) goStmt(n *ast.GoStmt) {
 		return
 	}
 	ev.call(call)
+}
+
+// write records that lit's definition has been evaluated: from here on
+// an assignment may change what it reads when it runs.
+func (ev *holdEval) write(lit *ast.FuncLit) {
+	li := ev.b.h.scan.lits[lit]
+	if li == nil || ev.s.written.has(li.index) {
+		return
+	}
+	s := ev.s.copy()
+	s.written = s.written.with(li.index)
+	ev.s = s
 }
 
 // cancellersOf returns the derivations that the cancellers a literal
@@ -483,9 +512,10 @@ func (ev *holdEval) result(call *ast.CallExpr, vals []hval) hval {
 // from here on.
 func (ev *holdEval) literal(lit *ast.FuncLit) {
 	b := ev.b
+	ev.write(lit)
 	b.captures[lit] = ev.s
 	li := b.h.scan.lits[lit]
-	if li == nil || li.use == litDeferred {
+	if li == nil || li.use == RunsAtReturn {
 		return
 	}
 	ev.cancel(ev.cancellersOf(li), false)

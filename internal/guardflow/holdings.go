@@ -36,6 +36,7 @@ type Holdings struct {
 	argOf  map[*ast.Ident]*ast.CallExpr // the call a context variable's use is an argument of
 	derivs map[int]*Derivation
 	byVar  map[*types.Var][]Use // Uses, once asked
+	before map[int]bitset       // def -> the literals that may have been written before it runs
 }
 
 // use is what holds at a use of a context variable: the defs that reach
@@ -55,6 +56,7 @@ func NewHoldings(env *Env, f Func) *Holdings {
 		uses:   make(map[*ast.Ident]use),
 		argOf:  make(map[*ast.Ident]*ast.CallExpr),
 		derivs: make(map[int]*Derivation),
+		before: make(map[int]bitset),
 	}
 	if h.Derives() {
 		h.solveBody(nil, &holdState{}, f.Body)
@@ -110,22 +112,39 @@ func (b *holdBody) exitFor(k int) *holdState {
 }
 
 // literalEntry returns the state a literal starts from, nil where it
-// never runs.
+// never runs: where it is defined, for one called there; where its
+// function returns, after the cancels deferred after it, for one deferred
+// or handed to a deferred call that runs it; joined over the calls
+// through it, for one held by a variable; in the call that runs it, for
+// one handed to such a call; and, for one that may run after its function
+// returns, wherever that may be: where it is defined, or once the function
+// returned and every context it derived may have been cancelled.
 func (b *holdBody) literalEntry(li *litInfo) *holdState {
 	h := b.h
 	var s *holdState
 	switch li.use {
-	case litDeferred:
+	case RunsAtReturn:
 		s = b.exitFor(h.scan.deferIndex[li.call])
-	case litHeld:
+	case RunsHeld:
 		s = b.captures[li.lit]
 		for _, c := range li.calls {
 			if p := h.points[c]; p != nil {
 				s = joinStates(s, p.s, h.scan.defaults)
 			}
 		}
-	case litOther:
-		s = joinStates(b.captures[li.lit], b.exit, h.scan.defaults)
+	case RunsInCall:
+		s = b.captures[li.lit]
+		if p := h.points[li.call]; p != nil && s != nil {
+			s = joinStates(s, p.s, h.scan.defaults)
+		}
+	case RunsLater:
+		s = b.captures[li.lit]
+		if b.exit != nil && s != nil {
+			returned := b.exit.copy()
+			returned.cancelled = returned.cancelled.union(returned.ran)
+			returned.live = nil
+			s = joinStates(s, returned, h.scan.defaults)
+		}
 	default:
 		s = b.captures[li.lit]
 	}
@@ -134,7 +153,7 @@ func (b *holdBody) literalEntry(li *litInfo) *holdState {
 	}
 	s = s.copy()
 	s.deferred = nil
-	if li.use != litCalled && li.use != litDeferred {
+	if li.use != RunsNow && li.use != RunsAtReturn {
 		// It may run more than once, beside itself or later: another run
 		// may have done what it does anywhere.
 		for _, c := range li.cancellers {
@@ -153,6 +172,13 @@ func joinStates(a, b *holdState, defaults []bitset) *holdState {
 	}
 	j, _ := a.join(b, defaults)
 	return j
+}
+
+// wroteBefore records the literals written before def d runs, in s.
+func (h *Holdings) wroteBefore(d int, s *holdState) {
+	if !s.written.empty() {
+		h.before[d] = h.before[d].union(s.written)
+	}
 }
 
 // record records the state where a call is made, and its arguments.
@@ -412,16 +438,42 @@ func (h *Holdings) RunsAfter(u Use, d *Derivation) (deferred, later bool) {
 	body := h.scan.defs[d.id].lit
 	for li := u.lit; li != nil && li != body; li = h.scan.lits[li.parent] {
 		switch li.use {
-		case litDeferred:
+		case RunsAtReturn:
 			if li.parent == litOf(body) && li.lit.Pos() < d.Assign.Pos() {
 				deferred = true
 			}
-		case litCalled:
+		case RunsNow:
 		default:
 			later = true
 		}
 	}
 	return deferred, later
+}
+
+// ReadLater returns, for a use of d.Var that d reaches, the literal around
+// it, written in d's body, whose run may read the variable after another
+// assignment to it: some literal on the way from the use up to d's body
+// runs elsewhere than where it is written (RunsNow), and an assignment of
+// the variable other than d may run after the literal is written, on
+// some path (RULE v8: a rename never changes what a closure reads). Nil
+// where there is none.
+func (h *Holdings) ReadLater(u Use, d *Derivation) *ast.FuncLit {
+	body := h.scan.defs[d.id].lit
+	var top *litInfo
+	elsewhere := false
+	for li := u.lit; li != nil && li != body; li = h.scan.lits[li.parent] {
+		elsewhere = elsewhere || li.use != RunsNow
+		top = li
+	}
+	if top == nil || !elsewhere || litOf(body) != top.parent {
+		return nil
+	}
+	for x, df := range h.scan.defs {
+		if x != d.id && df.v == d.Var && h.before[x].has(top.index) {
+			return top.lit
+		}
+	}
+	return nil
 }
 
 func litOf(li *litInfo) *ast.FuncLit {

@@ -41,27 +41,16 @@ type def struct {
 	lit     *litInfo // the literal whose body holds the assignment; nil for the outermost body
 }
 
-// litUse is how a function literal runs.
-type litUse uint8
-
-const (
-	litOther    litUse = iota // stored, returned, converted: it may run at any time, more than once
-	litCalled                 // func(){...}(): it runs where it is defined
-	litDeferred               // defer func(){...}(): it runs when its enclosing function returns
-	litSpawned                // go func(){...}()
-	litArg                    // handed to a call, which may run it per item, beside itself, or later
-	litHeld                   // held by a local variable that is only ever called
-)
-
 // litInfo is what the walk found of a literal.
 type litInfo struct {
 	lit        *ast.FuncLit
 	parent     *ast.FuncLit // nil in the outermost body
-	use        litUse
+	use        LitRun
 	call       *ast.CallExpr   // the call it is the function of (called, deferred, spawned) or an argument of
-	holder     *types.Var      // litHeld: the variable
-	calls      []*ast.CallExpr // litHeld: the calls through it
+	holder     *types.Var      // RunsHeld: the variable
+	calls      []*ast.CallExpr // RunsHeld: the calls through it
 	cancellers []int           // the cancellers declared outside it that it refers to, anywhere in it
+	index      int             // in the scan's litOrder
 }
 
 // holdScan is the result of the walk.
@@ -96,9 +85,9 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 	sc.signature(sig)
 	info := env.info
 	sc.findCancellers(env, body)
+	litUses := env.LiteralUses(Func{Body: body, Sig: sig})
 	held := make(map[*types.Var]*litInfo)
 	calls := make(map[*types.Var][]*ast.CallExpr) // the calls through each function variable
-	litVars := make(map[*types.Var]int)           // its other references
 	var stack []ast.Node
 	var lits []*litInfo // the literals around the current node
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -120,15 +109,13 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 			if len(lits) > 0 {
 				li.parent = lits[len(lits)-1].lit
 			}
-			li.use, li.call, li.holder = literalUse(info, n, stack)
+			u := litUses[n]
+			li.use, li.call, li.holder = u.Run, u.Call, u.Holder
 			if li.holder != nil {
-				if held[li.holder] != nil {
-					held[li.holder].use = litOther // assigned twice
-					li.use = litOther
-				}
 				held[li.holder] = li
 			}
 			sc.lits[n] = li
+			li.index = len(sc.litOrder)
 			sc.litOrder = append(sc.litOrder, li)
 			lits = append(lits, li)
 			if sig, ok := info.TypeOf(n).(*types.Signature); ok {
@@ -155,8 +142,6 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 				if isFuncVar(v) && !assigned(parent, n) {
 					if call, ok := parent.(*ast.CallExpr); ok && call.Fun == n {
 						calls[v] = append(calls[v], call)
-					} else {
-						litVars[v]++
 					}
 				}
 				if c, ok := sc.cancellers[v]; ok {
@@ -172,9 +157,6 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 	})
 	for v, li := range held {
 		li.calls = calls[v]
-		if litVars[v] > 0 {
-			li.use = litOther // used otherwise than called
-		}
 	}
 	sc.varOf = make([]*types.Var, sc.nvars)
 	for v, i := range sc.vars {
@@ -311,56 +293,6 @@ func (sc *holdScan) name(env *Env, id *ast.Ident, n ast.Node, tok token.Token, k
 	sc.variable(v)
 	sc.nameDef[id] = len(sc.defs)
 	sc.defs = append(sc.defs, def{kind: kind, v: v, name: id, assign: n, tok: tok})
-}
-
-// literalUse tells how the literal at the top of stack runs, with the
-// call it is the function or an argument of, and the local variable that
-// holds it, if any.
-func literalUse(info *types.Info, lit *ast.FuncLit, stack []ast.Node) (litUse, *ast.CallExpr, *types.Var) {
-	i := len(stack) - 2
-	for i >= 0 {
-		if _, ok := stack[i].(*ast.ParenExpr); !ok {
-			break
-		}
-		i--
-	}
-	if i < 0 {
-		return litOther, nil, nil
-	}
-	switch p := stack[i].(type) {
-	case *ast.CallExpr:
-		if ast.Unparen(p.Fun) != lit {
-			return litArg, p, nil
-		}
-		if i > 0 {
-			switch stack[i-1].(type) {
-			case *ast.DeferStmt:
-				return litDeferred, p, nil
-			case *ast.GoStmt:
-				return litSpawned, p, nil
-			}
-		}
-		return litCalled, p, nil
-	case *ast.AssignStmt:
-		if len(p.Lhs) == len(p.Rhs) {
-			for k, r := range p.Rhs {
-				if ast.Unparen(r) == lit {
-					if v, ok := info.ObjectOf(identOf(p.Lhs[k])).(*types.Var); ok && isLocal(v) {
-						return litHeld, nil, v
-					}
-				}
-			}
-		}
-	case *ast.ValueSpec:
-		for k, r := range p.Values {
-			if ast.Unparen(r) == lit && len(p.Names) == len(p.Values) {
-				if v, ok := info.Defs[p.Names[k]].(*types.Var); ok && isLocal(v) {
-					return litHeld, nil, v
-				}
-			}
-		}
-	}
-	return litOther, nil, nil
 }
 
 // isLocal reports whether v is declared in a function.

@@ -14,6 +14,7 @@ type holdState struct {
 	cancelled bitset     // derivations the code may have cancelled: cancel called or handed on, a group started
 	ran       bitset     // derivations that may have run
 	live      bitset     // derivations that may have run and not been cancelled since
+	written   bitset     // literals (by index) whose definition may have been evaluated
 	deferred  []deferredLit
 }
 
@@ -122,9 +123,10 @@ func (s *holdState) join(o *holdState, defaults []bitset) (*holdState, bool) {
 		cancelled: s.cancelled.union(o.cancelled),
 		ran:       s.ran.union(o.ran),
 		live:      s.live.union(o.live),
+		written:   s.written.union(o.written),
 		deferred:  s.deferred,
 	}
-	changed := c1 || c2 || !j.cancelled.equal(s.cancelled) || !j.ran.equal(s.ran) || !j.live.equal(s.live)
+	changed := c1 || c2 || !j.cancelled.equal(s.cancelled) || !j.ran.equal(s.ran) || !j.live.equal(s.live) || !j.written.equal(s.written)
 	for _, d := range o.deferred {
 		k := sort.Search(len(j.deferred), func(k int) bool { return j.deferred[k].lit >= d.lit })
 		if k < len(j.deferred) && j.deferred[k].lit == d.lit {

@@ -56,12 +56,12 @@ func (r *R) goClosure(ctx context.Context) {
 	}()
 }
 
-func (r *R) callback(ctx context.Context, register func(func())) {
+func (r *R) callback(ctx context.Context, register func(func())) { // want callback:`runs\(1\)`
 	if errors.Is(ctx.Err(), context.Canceled) {
 		return
 	}
 	register(func() {
-		r.rec.Event(r.obj, corev1.EventTypeWarning, "Callback", "runs later") // want `event "Callback" emitted by r\.rec\.Event is not guarded`
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "Callback", "runs later") // want `event "Callback" emitted by r\.rec\.Event in a function literal that may run after its function returns, when every cancel has run, without a cancellation check: .*; decide whether the event is still wanted before handing it to register \(line 63\)`
 	})
 }
 

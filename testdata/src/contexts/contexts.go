@@ -28,7 +28,7 @@ func (r *R) named(reqCtx context.Context) {
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "x") // want `check errors.Is\(reqCtx.Err\(\), context.Canceled\) first`
 }
 
-func (r *R) local(get func() context.Context) {
+func (r *R) local(get func() context.Context) { // want local:`runs\(0\)`
 	ctx := get()
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Local", "a local context") // want `event "Local" emitted by r\.rec\.Event is not guarded`
 	_ = ctx
@@ -54,7 +54,7 @@ func (r *R) noContext() { // want noContext:`emitter`
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "no context")
 }
 
-func (r *R) declaredLater(get func() context.Context) { // want declaredLater:`emitter`
+func (r *R) declaredLater(get func() context.Context) { // want declaredLater:`emitter` declaredLater:`runs\(0\)`
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "Failed", "ctx is declared after the call")
 	ctx := get()
 	_ = ctx
@@ -66,7 +66,7 @@ func (r *R) closureSeesEnclosing(ctx context.Context, items []string) {
 	})
 }
 
-func each(items []string, f func(string)) {
+func each(items []string, f func(string)) { // want each:`runs\(1\)`
 	for _, item := range items {
 		f(item)
 	}

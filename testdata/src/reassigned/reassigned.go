@@ -118,7 +118,7 @@ func (r *R) callsPackageLevel(ctx context.Context) {
 }
 
 // A context variable declared without a value holds nil until assigned.
-func (r *R) declaredLater(get func() context.Context) {
+func (r *R) declaredLater(get func() context.Context) { // want declaredLater:`runs\(0\)`
 	var ctx context.Context
 	ctx = get()
 	r.rec.Event(r.obj, corev1.EventTypeWarning, "DeclaredLater", "assigned before the call") // want `event "DeclaredLater" emitted by r\.rec\.Event is not guarded`

@@ -67,7 +67,7 @@ var (
 
 var rec record.EventRecorder
 
-func register(f reconcile.Func) {}
+func register(f reconcile.Func) {} // want register:`runs\(0\)`
 
 func registers() {
 	register(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {

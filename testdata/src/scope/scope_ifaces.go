@@ -67,4 +67,4 @@ var disruptRoot = reconcile.Func(func(ctx context.Context, req reconcile.Request
 	return reconcile.Result{}, nil
 })
 
-func filter(ctx context.Context, keep func(context.Context) bool) bool { return keep(ctx) }
+func filter(ctx context.Context, keep func(context.Context) bool) bool { return keep(ctx) } // want filter:`runs\(1\)`

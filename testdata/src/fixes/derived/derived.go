@@ -23,8 +23,8 @@ type R struct {
 
 func (r *R) scan(ctx context.Context, obj *corev1.ConfigMap) error   { return nil }
 func (r *R) evict(ctx context.Context, pod *corev1.ConfigMap) error  { return nil }
-func parallelize(n int, work func(i int))                            {}
-func send(errs chan<- error, err error, cancel context.CancelFunc)   {}
+func parallelize(n int, work func(i int))                            {} // want parallelize:`runs\(1\)`
+func send(errs chan<- error, err error, cancel context.CancelFunc)   {} // want send:`runs\(2\)`
 func (r *R) notifyStatus(ctx context.Context, obj *corev1.ConfigMap) {}
 
 // The seed issue's shape: the deferred literal reads ctx when reconcile

@@ -1,4 +1,4 @@
-package analyzer
+package refactor
 
 import (
 	"fmt"
@@ -10,8 +10,8 @@ import (
 	"testing"
 )
 
-// TestLookupAt checks lookups against the type checker: at every use of a
-// name that a scope declares, lookupAt finds the object the use refers to.
+// TestLookupAt checks Scopes against the type checker: at every use of a
+// name that a scope declares, LookupAt finds the object the use refers to.
 // The source shadows names at every depth, declares them after uses in
 // the same block, nests literals, and declares a method whose scope the
 // type checker creates before the function above it.
@@ -69,7 +69,7 @@ func deep(x int) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := newLookups(info, pkg)
+	l := NewScopes(info, pkg)
 	checked := 0
 	ast.Inspect(file, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -77,8 +77,8 @@ func deep(x int) int {
 			return true // not a use, or a field or method
 		}
 		checked++
-		if got, want := l.lookupAt(id.Name, id.Pos()), info.Uses[id]; got != want {
-			t.Errorf("%s: lookupAt(%q) = %v, want %v", fset.Position(id.Pos()), id.Name, got, want)
+		if got, want := l.LookupAt(id.Name, id.Pos()), info.Uses[id]; got != want {
+			t.Errorf("%s: LookupAt(%q) = %v, want %v", fset.Position(id.Pos()), id.Name, got, want)
 		}
 		return true
 	})

@@ -1,4 +1,4 @@
-package analyzer
+package refactor
 
 import (
 	"cmp"
@@ -9,18 +9,29 @@ import (
 	"sort"
 )
 
-// lookups tells what a name refers to at a position of a function, for the
-// fixes. Most names a fix writes (ctx, errors, context) are declared
-// nowhere in the function: for those the file's scope answers at once.
-// The others are looked up without walking the scopes around the
-// position for each lookup (segments, outside), so that fixing a function
-// nested a thousand blocks deep costs what fixing a flat one does.
-type lookups struct {
+// Scopes tells what a name refers to at a position of a package, for the
+// fixes, and whether a name a fix declares is free there (Free). Most
+// names a fix writes (ctx, errors, context) are declared nowhere in the
+// function: for those the file's scope answers at once. The others are
+// looked up without walking the scopes around the position for each
+// lookup (segments, outside), so that fixing a function nested a thousand
+// blocks deep costs what fixing a flat one does.
+type Scopes struct {
 	info     *types.Info
 	pkg      *types.Package
-	declared map[*funcNode]map[string]bool // names declared in the body of each outermost function
-	segments []segment                     // the package's positions, each run of them with its innermost scope; built at the first lookup
-	outer    map[scopeName]types.Object    // outside's answers
+	declared map[*ast.BlockStmt]map[string]bool // names declared in the body of each outermost function
+	segments []segment                          // the package's positions, each run of them with its innermost scope; built at the first lookup
+	outer    map[scopeName]types.Object         // outside's answers
+	idents   map[*ast.File]map[string][]*ast.Ident
+}
+
+// Outer is the outermost function around the positions a fix looks names
+// up at: between its file's scope and them, only its signature and its
+// body declare names.
+type Outer struct {
+	Body *ast.BlockStmt
+	Sig  *types.Signature
+	File *ast.File
 }
 
 // A segment starts at pos, where scope becomes the innermost scope, and
@@ -35,50 +46,51 @@ type scopeName struct {
 	name  string
 }
 
-func newLookups(info *types.Info, pkg *types.Package) *lookups {
-	return &lookups{info: info, pkg: pkg, declared: make(map[*funcNode]map[string]bool), outer: make(map[scopeName]types.Object)}
+// NewScopes returns the scopes of a package, looked at on first use.
+func NewScopes(info *types.Info, pkg *types.Package) *Scopes {
+	return &Scopes{info: info, pkg: pkg, declared: make(map[*ast.BlockStmt]map[string]bool), outer: make(map[scopeName]types.Object),
+		idents: make(map[*ast.File]map[string][]*ast.Ident)}
 }
 
-// at returns the object name refers to at pos, in f.
-func (l *lookups) at(f *funcNode, name string, pos token.Pos) types.Object {
-	if l.declaredIn(f)[name] {
-		return l.lookupAt(name, pos)
+// Lookup returns the object name refers to at pos, inside o.
+func (l *Scopes) Lookup(o Outer, name string, pos token.Pos) types.Object {
+	if l.declaredIn(o.Body)[name] {
+		return l.LookupAt(name, pos)
 	}
-	if obj := signatureObject(f.outermost(), name); obj != nil {
+	if obj := signatureObject(o.Sig, name); obj != nil {
 		return obj
 	}
-	if fileScope := l.info.Scopes[f.file]; fileScope != nil {
+	if fileScope := l.info.Scopes[o.File]; fileScope != nil {
 		_, obj := fileScope.LookupParent(name, pos)
 		return obj
 	}
-	return l.lookupAt(name, pos)
+	return l.LookupAt(name, pos)
 }
 
-// declaredIn returns the names declared in the body of f's outermost
-// function (nested literals' signatures included).
-func (l *lookups) declaredIn(f *funcNode) map[string]bool {
-	outer := f.outermost()
-	if names, ok := l.declared[outer]; ok {
+// declaredIn returns the names declared in an outermost function's body
+// (nested literals' signatures included).
+func (l *Scopes) declaredIn(body *ast.BlockStmt) map[string]bool {
+	if names, ok := l.declared[body]; ok {
 		return names
 	}
 	names := make(map[string]bool)
-	ast.Inspect(outer.body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && l.info.Defs[id] != nil {
 			names[id.Name] = true
 		}
 		return true
 	})
-	l.declared[outer] = names
+	l.declared[body] = names
 	return names
 }
 
-// signatureObject returns the receiver, parameter or result of f named
+// signatureObject returns the receiver, parameter or result of sig named
 // name, if any.
-func signatureObject(f *funcNode, name string) types.Object {
-	if recv := f.sig.Recv(); recv != nil && recv.Name() == name {
+func signatureObject(sig *types.Signature, name string) types.Object {
+	if recv := sig.Recv(); recv != nil && recv.Name() == name {
 		return recv
 	}
-	for _, tuple := range []*types.Tuple{f.sig.Params(), f.sig.Results()} {
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
 		for i := range tuple.Len() {
 			if tuple.At(i).Name() == name {
 				return tuple.At(i)
@@ -91,7 +103,7 @@ func signatureObject(f *funcNode, name string) types.Object {
 // innermost is types.Scope.Innermost by a binary search over the
 // package's segments: the scopes nest, so the innermost scope at a
 // position is that of the last segment starting at or before it.
-func (l *lookups) innermost(pos token.Pos) *types.Scope {
+func (l *Scopes) innermost(pos token.Pos) *types.Scope {
 	if l.segments == nil {
 		l.segments = []segment{{token.NoPos, l.pkg.Scope()}}
 		l.addSegments(l.pkg.Scope())
@@ -104,7 +116,7 @@ func (l *lookups) innermost(pos token.Pos) *types.Scope {
 // The type checker creates them in source order but where a declaration
 // needs a later one's signature (var _ Reconciler = &R{} gets the scopes
 // of R's methods first): only then are they sorted, in a copy.
-func (l *lookups) addSegments(s *types.Scope) {
+func (l *Scopes) addSegments(s *types.Scope) {
 	n := s.NumChildren()
 	inOrder := true
 	for i := 1; i < n && inOrder; i++ {
@@ -127,8 +139,8 @@ func (l *lookups) addSegments(s *types.Scope) {
 	}
 }
 
-// lookupAt returns the object name refers to at pos.
-func (l *lookups) lookupAt(name string, pos token.Pos) types.Object {
+// LookupAt returns the object name refers to at pos.
+func (l *Scopes) LookupAt(name string, pos token.Pos) types.Object {
 	s := l.innermost(pos)
 	if s.Lookup(name) != nil {
 		if found, obj := s.LookupParent(name, pos); found == s {
@@ -142,7 +154,7 @@ func (l *lookups) lookupAt(name string, pos token.Pos) types.Object {
 // the same at every position in s, since no declaration of an enclosing
 // scope lies inside s, and so is computed once for each scope and name,
 // from the answer for the scope around it.
-func (l *lookups) outside(s *types.Scope, name string) types.Object {
+func (l *Scopes) outside(s *types.Scope, name string) types.Object {
 	k := scopeName{s, name}
 	if obj, ok := l.outer[k]; ok {
 		return obj
@@ -161,9 +173,9 @@ func (l *lookups) outside(s *types.Scope, name string) types.Object {
 	return obj
 }
 
-// fileLookup resolves names where a file's declarations see them: what a
+// FileLookup resolves names where a file's declarations see them: what a
 // signature's types refer to.
-func fileLookup(info *types.Info, file *ast.File, pos token.Pos) func(string) types.Object {
+func FileLookup(info *types.Info, file *ast.File, pos token.Pos) func(string) types.Object {
 	return func(name string) types.Object {
 		scope := info.Scopes[file]
 		if scope == nil {

@@ -1,0 +1,103 @@
+package refactor
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+)
+
+// The one answer to "is this name free here" (RULE v8, "Names are fresh
+// wherever they are seen"): a name a fix declares neither hides nor is
+// hidden by any declaration where it is seen, in nested blocks and
+// closures, parameters and results, the file and package scopes, and, for
+// a method, among the type's fields and methods, promoted ones included.
+
+// A Decl is a declaration a fix adds, in scope Scope from position From to
+// the scope's end (the function's scope, from its start, for a
+// parameter); Uses are where the fix refers to it.
+type Decl struct {
+	Scope *types.Scope
+	From  token.Pos
+	Uses  []token.Pos
+}
+
+// Free reports whether file may declare name as d: no other declaration
+// of the name in d's scope; no reference in d's extent to a name declared
+// outside it, which the new name would hide; and no declaration inside d's
+// extent that hides it where d is used. Fields, methods and labels are
+// not in scopes, and do not count.
+func (l *Scopes) Free(file *ast.File, name string, d Decl) bool {
+	if d.Scope == nil || d.Scope.Lookup(name) != nil {
+		return false
+	}
+	end := d.Scope.End()
+	ids := l.identsNamed(file, name)
+	i := sort.Search(len(ids), func(i int) bool { return ids[i].Pos() >= d.From })
+	for _, id := range ids[i:] {
+		if id.Pos() >= end {
+			break
+		}
+		if obj := l.info.Defs[id]; obj != nil && obj.Parent() != nil {
+			// A declaration inside: it hides the new name in its scope.
+			for _, u := range d.Uses {
+				if obj.Parent().Contains(u) && u >= obj.Pos() {
+					return false
+				}
+			}
+			continue
+		}
+		obj := l.info.Uses[id]
+		if obj == nil || notScoped(obj) {
+			continue
+		}
+		if p := obj.Pos(); !p.IsValid() || p < d.From || p >= end {
+			return false // it refers to an outer declaration the new name would hide
+		}
+	}
+	return true
+}
+
+// notScoped reports whether obj is looked up by selection, not in scopes:
+// a field, a method, a label.
+func notScoped(obj types.Object) bool {
+	switch obj := obj.(type) {
+	case *types.Var:
+		return obj.IsField()
+	case *types.Func:
+		return obj.Signature().Recv() != nil
+	case *types.Label:
+		return true
+	}
+	return false
+}
+
+// FreeMethod reports whether a method named name may be added to the named
+// type t: t has no field or method of that name, its own or promoted.
+func FreeMethod(pkg *types.Package, t *types.TypeName, name string) bool {
+	_, index, _ := types.LookupFieldOrMethod(types.NewPointer(t.Type()), true, pkg, name)
+	return index == nil // an ambiguous selector has an index too
+}
+
+// identsNamed returns file's identifiers named name, in source order:
+// one walk of the file, on first use.
+func (l *Scopes) identsNamed(file *ast.File, name string) []*ast.Ident {
+	byName, ok := l.idents[file]
+	if !ok {
+		byName = make(map[string][]*ast.Ident)
+		ast.Inspect(file, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				byName[id.Name] = append(byName[id.Name], id)
+			}
+			return true
+		})
+		l.idents[file] = byName
+	}
+	return byName[name]
+}
+
+// ScopeAt returns the innermost scope that holds pos.
+func (l *Scopes) ScopeAt(pos token.Pos) *types.Scope { return l.innermost(pos) }
+
+// FuncScope returns the scope of a function's parameters and body.
+func (l *Scopes) FuncScope(ft *ast.FuncType) *types.Scope { return l.info.Scopes[ft] }
