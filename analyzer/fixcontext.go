@@ -29,6 +29,7 @@ type fixCtx struct {
 	// that v holds, where the check is written, the context it derives
 	// from.
 	derived *guardflow.Derivation
+	want    guardflow.Contexts // where derived is set: the contexts v holds at the check, with derived renamed
 	why     string // where v is nil although a usable context is in hand: why, and what to keep under its own name
 	// later is the literal around the call that reads v from outside and
 	// may run after its function returns (RULE v8): every cancel may have
@@ -126,6 +127,10 @@ func (c *chooser) chooseContext(site *callSite, facts *guardflow.CallState) fixC
 		}
 		return fixCtx{why: c.hiddenWhy(site, preferred)}
 	}
+	if call := pt.NeverCancelled(preferred); call != nil {
+		return fixCtx{why: fmt.Sprintf("%s here may hold the context of %s (line %s), which shutdown never cancels; keep the context shutdown cancels under a name of its own",
+			contextText(preferred), types.ExprString(ast.Unparen(call.Fun)), lineAt(c.idx.fset, call.Pos()))}
+	}
 	want, ok := pt.ShutdownOnly(preferred)
 	if !ok {
 		return fixCtx{why: fmt.Sprintf("%s may hold a context that the code cancels itself, derived from none that it does not", contextText(preferred))}
@@ -162,7 +167,7 @@ func (c *chooser) renamed(site *callSite, pt *guardflow.Point, preferred *types.
 	switch {
 	case after == nil || !usable(after):
 	case after == r && pt.HoldsOnlyWithout(r, d, want), after != r && pt.HoldsOnly(after, want):
-		return fixCtx{v: after, derived: d}
+		return fixCtx{v: after, derived: d, want: want}
 	}
 	return fixCtx{why: derivedWhy(c.idx, r.Name(), d)}
 }

@@ -201,8 +201,7 @@ func (g *methodGroup) place(idx *index, added map[*types.TypeName]map[string]boo
 		return false
 	}
 	name, ok := refactor.FreshName(lowerFirst(g.sink.Name()), func(name string) bool {
-		_, index, _ := types.LookupFieldOrMethod(types.NewPointer(g.recv.Type()), true, idx.pkg, name)
-		return index == nil && !added[g.recv][name] // an ambiguous selector has an index too
+		return refactor.FreeMethod(idx.pkg, g.recv, name) && !added[g.recv][name]
 	})
 	if !ok {
 		return false
@@ -334,11 +333,7 @@ func receiverName(idx *index, recv *types.TypeName) string {
 // methodCall returns the steps that make a finding's call a call of its
 // group's method, with the context the call-site fix would check.
 func (p *planner) methodCall(g *methodGroup, f *finding) ([]refactor.Step, bool) {
-	ctxName, steps := p.contextName(f.site, f.check.v)
-	if ctxName == "" {
-		return nil, false
-	}
-	renames, ok := p.renamesFor(f.site.fn, f.check)
+	ctxName, steps, ok := p.checked(f.site, f.check)
 	if !ok {
 		return nil, false
 	}
@@ -351,7 +346,6 @@ func (p *planner) methodCall(g *methodGroup, f *finding) ([]refactor.Step, bool)
 		}
 		break
 	}
-	steps = append(renames, steps...)
 	return append(steps,
 		refactor.Callee{Call: f.site.call, Text: types.ExprString(root) + "." + g.name},
 		refactor.Arg{Call: f.site.call, Text: ctxName}), true

@@ -78,7 +78,7 @@ func planFixes(idx *index, names *refactor.Scopes, sources *refactor.Sources, ch
 		}
 	}
 	for _, f := range findings {
-		plan.checkNames[f] = p.checkName(f.check.v)
+		plan.checkNames[f] = p.checkName(f.check)
 		if t := idx.target(f.site); t != nil && groupFixes[groups[t]] != nil {
 			plan.fixes[f] = append(plan.fixes[f], groupFixes[groups[t]])
 		}
@@ -91,7 +91,7 @@ func planFixes(idx *index, names *refactor.Scopes, sources *refactor.Sources, ch
 	}
 	for _, h := range handoffs {
 		if r := p.renames[h.d]; r != nil && h.arg != nil {
-			plan.fixes[h] = []*refactor.Fix{{Message: renameMessage, Steps: []refactor.Step{r.step}}}
+			plan.fixes[h] = []*refactor.Fix{{Message: renameMessage, Steps: r.steps}}
 		}
 	}
 	return plan
@@ -116,6 +116,7 @@ type planner struct {
 func planRenames(ch *chooser, uses []contextUse, handoffs []*handoff, why map[*guardflow.Derivation]string) map[*guardflow.Derivation]*renamePlan {
 	keep := make(map[*guardflow.Derivation]map[*ast.Ident]bool)
 	owner := make(map[*guardflow.Derivation]*funcNode)
+	checks := make(map[*guardflow.Derivation][]contextUse)
 	var order []*guardflow.Derivation
 	need := func(d *guardflow.Derivation, f *funcNode) {
 		if _, ok := keep[d]; !ok {
@@ -127,6 +128,7 @@ func planRenames(ch *chooser, uses []contextUse, handoffs []*handoff, why map[*g
 	for _, u := range uses {
 		if d := u.ctx.derived; d != nil {
 			need(d, u.site.fn)
+			checks[d] = append(checks[d], u)
 		}
 	}
 	for _, h := range handoffs {
@@ -136,8 +138,9 @@ func planRenames(ch *chooser, uses []contextUse, handoffs []*handoff, why map[*g
 		}
 	}
 	out := make(map[*guardflow.Derivation]*renamePlan)
+	rn := &renamer{ch: ch}
 	for _, d := range order {
-		r, reason := planRename(ch, owner[d], d, keep[d])
+		r, reason := rn.plan(owner[d], d, keep[d], checks[d])
 		out[d] = r
 		if r == nil {
 			why[d] = reason
@@ -164,12 +167,16 @@ func carriedRenames(checked *checkedParams, handoffs []*handoff, renames map[*gu
 	return out
 }
 
-// checkName is how a fix spells the context v.
-func (p *planner) checkName(v *types.Var) string {
-	if n, ok := p.paramNames[v]; ok {
+// checkName is how a fix spells the context c: the parent's saved name,
+// a blank parameter's new name, or its own.
+func (p *planner) checkName(c fixCtx) string {
+	if r := p.renames[c.derived]; c.derived != nil && r != nil && r.saved != "" {
+		return r.saved
+	}
+	if n, ok := p.paramNames[c.v]; ok {
 		return n
 	}
-	return contextText(v)
+	return contextText(c.v)
 }
 
 // callSiteFix is the check at the call: the guard clause or the wrap,
@@ -179,11 +186,7 @@ func (p *planner) callSiteFix(f *finding) (*refactor.Fix, bool) {
 	if !callSiteFixable(f) {
 		return nil, false
 	}
-	ctxName, steps := p.contextName(site, f.check.v)
-	if ctxName == "" {
-		return nil, false
-	}
-	renames, ok := p.renamesFor(site.fn, f.check)
+	ctxName, steps, ok := p.checked(site, f.check)
 	if !ok {
 		return nil, false
 	}
@@ -191,31 +194,39 @@ func (p *planner) callSiteFix(f *finding) (*refactor.Fix, bool) {
 	if !ok {
 		return nil, false
 	}
-	steps = append(append(renames, steps...), skip, refactor.Imports{File: site.fn.file, Imports: imports})
+	steps = append(steps, skip, refactor.Imports{File: site.fn.file, Imports: imports})
 	return &refactor.Fix{Message: fixMessage, Steps: steps}, true
 }
 
-// renamesFor returns the renames a check on c at a call in f needs: its
-// own, and those of the handoffs of the parameter it checks; false where
-// one cannot be made.
-func (p *planner) renamesFor(f *funcNode, c fixCtx) ([]refactor.Step, bool) {
+// checked returns the name under which a check at site reads the context
+// c, with the steps it needs first: the renames (its own, and those of the
+// handoffs of the parameter it checks) or the saved parent, and the name
+// of a blank parameter; false where one cannot be made.
+func (p *planner) checked(site *callSite, c fixCtx) (string, []refactor.Step, bool) {
+	name, named := p.contextName(site, c.v)
+	if name == "" {
+		return "", nil, false
+	}
 	var steps []refactor.Step
 	if c.derived != nil {
 		r := p.renames[c.derived]
 		if r == nil {
-			return nil, false
+			return "", nil, false
 		}
-		steps = append(steps, r.step)
+		steps = append(steps, r.steps...)
+		if r.saved != "" {
+			name, named = r.saved, nil
+		}
 	}
-	if ref, ok := paramOf(f, c.v); ok {
+	if ref, ok := paramOf(site.fn, c.v); ok {
 		for _, r := range p.carried[ref] {
 			if r == nil {
-				return nil, false
+				return "", nil, false
 			}
-			steps = append(steps, r.step)
+			steps = append(steps, r.steps...)
 		}
 	}
-	return steps, true
+	return name, append(steps, named...), true
 }
 
 // contextName returns the name under which the call refers to ctx, and
@@ -372,17 +383,12 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 		steps = append(steps, refactor.Arg{Call: site.call, Text: g.param[site.fn.outermost()]})
 	}
 	for _, c := range g.callers {
-		name, named := p.contextName(c.site, c.ctx.v)
-		if name == "" {
-			return nil, false
-		}
-		renames, ok := p.renamesFor(c.site.fn, c.ctx)
+		name, needs, ok := p.checked(c.site, c.ctx)
 		if !ok {
 			return nil, false
 		}
-		steps = append(steps, renames...)
+		steps = append(steps, needs...)
 		steps = append(steps, refactor.Arg{Call: c.site.call, Text: name})
-		steps = append(steps, named...)
 	}
 	for _, t := range g.tests {
 		arg := t.ctx

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -29,16 +30,52 @@ import (
 // name assigned elsewhere too, or one made with = where := would hide
 // another variable.
 
-// renamePlan is a derived context's fresh name and the names it replaces.
+// renamePlan is what a check needs where the name it reads a derived
+// context's parent by is the derivation's: the derived context's fresh
+// name and the names it replaces (step is a Rename, with a Declare where
+// a goto forbids :=), or the parent kept under a fresh name right before
+// the derivation (step is a Declare, and saved the name the check reads).
 type renamePlan struct {
-	d    *guardflow.Derivation
-	name string
-	step refactor.Rename
+	d     *guardflow.Derivation
+	name  string
+	saved string
+	steps []refactor.Step
 }
 
-// planRename decides the rename of d; "" and why where it is not safe.
-// keep are the uses that are to read the parent.
-func planRename(ch *chooser, f *funcNode, d *guardflow.Derivation, keep map[*ast.Ident]bool) (*renamePlan, string) {
+// renamer decides the renames of a function's derivations, once each, and
+// keeps the names it gave, so that two never meet in one scope.
+type renamer struct {
+	ch     *chooser
+	chosen []chosenName
+}
+
+// chosenName is a name a fix declares, in scope from a position on.
+type chosenName struct {
+	name  string
+	scope *types.Scope
+}
+
+// plan decides what the checks that read d's parent need: the rename of
+// the derived context, else the parent saved before the derivation (the
+// fix then checks that name and changes what no existing code reads);
+// nil and why neither is safe. keep are the uses that are to read the
+// parent (the handoffs' arguments), uses the checks that read it.
+func (rn *renamer) plan(f *funcNode, d *guardflow.Derivation, keep map[*ast.Ident]bool, uses []contextUse) (*renamePlan, string) {
+	r, why := rn.rename(f, d, keep)
+	if r != nil {
+		return r, ""
+	}
+	if len(keep) == 0 {
+		if r := rn.save(f, d, uses); r != nil {
+			return r, ""
+		}
+	}
+	return nil, why
+}
+
+// rename decides the rename of d; "" and why where it is not safe.
+func (rn *renamer) rename(f *funcNode, d *guardflow.Derivation, keep map[*ast.Ident]bool) (*renamePlan, string) {
+	ch := rn.ch
 	idx, h, names := ch.idx, ch.holdingsOf(f), ch.namesOf(f)
 	info := idx.info
 	v := d.Var
@@ -67,6 +104,9 @@ func planRename(ch *chooser, f *funcNode, d *guardflow.Derivation, keep map[*ast
 		case u.Ident.Pos() < d.Assign.End() || !scope.Contains(u.Ident.Pos()):
 			return nil, fmt.Sprintf("%s at line %s is outside the block that declares it", v.Name(), lineAt(idx.fset, u.Ident.Pos()))
 		default:
+			if lit := h.ReadLater(u, d); lit != nil {
+				return nil, fmt.Sprintf("the function literal at line %s reads %s when it runs, which may be after %s is assigned again", lineAt(idx.fset, lit.Pos()), v.Name(), v.Name())
+			}
 			idents = append(idents, u.Ident)
 		}
 	}
@@ -80,14 +120,176 @@ func planRename(ch *chooser, f *funcNode, d *guardflow.Derivation, keep map[*ast
 		if assign != nil && declaresOthers(info, assign, d.Name) {
 			step.Tok = token.DEFINE
 		}
-		return &renamePlan{d: d, name: "_", step: step}, ""
+		return &renamePlan{d: d, name: "_", steps: []refactor.Step{step}}, ""
 	}
-	name, ok := refactor.FreshName(nameBase(info, h, d, idents[1:]), func(name string) bool { return names.free(name, scope) })
+	var at []token.Pos
+	for _, id := range idents[1:] {
+		at = append(at, id.Pos())
+	}
+	from := d.Assign.End()
+	var declare *refactor.Declare
+	if d.Tok == token.ASSIGN {
+		// := would declare the new name where a goto may jump over it: it
+		// is declared with var beside the variables the assignment
+		// assigns, or at the top of their block, and = stays. (Where the
+		// assignment is an if's or a switch's, the name's scope is that
+		// statement: no goto jumps into it.)
+		stmt, list, body, ok := ch.statementOf(f, d.Assign)
+		if !ok {
+			return nil, "its assignment is not a statement of a block"
+		}
+		if stmt == d.Assign && refactor.JumpedOver(info, body, list, d.Assign.Pos()) {
+			at := declarationOf(info, list, assign, d.Name)
+			declare = &refactor.Declare{File: f.file, Stmt: at.stmt, After: at.after}
+			from = at.stmt.Pos()
+		}
+	}
+	name, ok := refactor.FreshName(nameBase(info, h, d, idents[1:]), func(name string) bool { return rn.free(f, name, scope, from, at) })
 	if !ok {
 		return nil, "no name is free"
 	}
-	names.chosen[name] = append(names.chosen[name], scope)
-	return &renamePlan{d: d, name: name, step: refactor.Rename{Idents: idents, Name: name, Assign: assign, Tok: token.DEFINE}}, ""
+	rn.chosen = append(rn.chosen, chosenName{name, scope})
+	rename := refactor.Rename{Idents: idents, Name: name, Assign: assign, Tok: token.DEFINE}
+	if declare == nil {
+		return &renamePlan{d: d, name: name, steps: []refactor.Step{rename}}, ""
+	}
+	qual, _, ok := refactor.Qualifier(info, idx.pkg, f.file, func(n string) types.Object { return ch.names.Lookup(f.outer(), n, declare.Stmt.Pos()) }, "context", "Context")
+	if !ok || qual == "" && ch.names.Lookup(f.outer(), "Context", declare.Stmt.Pos()) == nil {
+		return nil, "a goto jumps over its assignment, and no declaration can go before it"
+	}
+	declare.Text = "var " + name + " " + qual + "Context"
+	rename.Tok = token.ASSIGN
+	return &renamePlan{d: d, name: name, steps: []refactor.Step{rename, *declare}}, ""
+}
+
+// save decides the saved parent of d: where the derivation's parent is a
+// variable that holds, at the derivation, the context each check must
+// read, the fix declares a fresh name for it right before the derivation
+// (reconcileCtx := ctx) and the checks read that; nil where a check is not
+// in that name's scope, or a goto jumps over the declaration.
+func (rn *renamer) save(f *funcNode, d *guardflow.Derivation, uses []contextUse) *renamePlan {
+	ch := rn.ch
+	idx := ch.idx
+	info := idx.info
+	var parent *types.Var
+	for _, a := range d.Call.Args {
+		if isContextType(info.TypeOf(a)) {
+			parent, _ = info.Uses[identOf(a)].(*types.Var)
+			break
+		}
+	}
+	pt, ok := ch.holdingsOf(f).At(d.Call)
+	if parent == nil || !ok {
+		return nil
+	}
+	stmt, list, body, ok := ch.statementOf(f, d.Assign)
+	if !ok || refactor.JumpedOver(info, body, list, stmt.Pos()) {
+		return nil
+	}
+	scope := scopeAt(idx, d.Assign.Pos())
+	switch stmt.(type) {
+	case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+		scope = scope.Parent() // the derivation is its header's: the name goes in the block around it
+	}
+	var at []token.Pos
+	for _, u := range uses {
+		pos := u.site.call.Pos()
+		if pos <= stmt.Pos() || !scope.Contains(pos) || !pt.HoldsOnly(parent, u.ctx.want) {
+			return nil
+		}
+		at = append(at, pos)
+	}
+	base := "parentCtx"
+	if o := f.outermost(); o.obj != nil && o.obj.Name() == "Reconcile" {
+		base = "reconcileCtx"
+	}
+	name, ok := refactor.FreshName(base, func(name string) bool { return rn.free(f, name, scope, stmt.Pos(), at) })
+	if !ok {
+		return nil
+	}
+	rn.chosen = append(rn.chosen, chosenName{name, scope})
+	return &renamePlan{d: d, saved: name, steps: []refactor.Step{refactor.Declare{File: f.file, Stmt: stmt, Text: name + " := " + parent.Name()}}}
+}
+
+// free reports whether a name a fix declares in scope from a position on,
+// and refers to at the positions at, is free there, and no other name the
+// fixes declare meets it.
+func (rn *renamer) free(f *funcNode, name string, scope *types.Scope, from token.Pos, at []token.Pos) bool {
+	for _, c := range rn.chosen {
+		if c.name == name && (c.scope == scope || c.scope.Contains(scope.Pos()) || scope.Contains(c.scope.Pos())) {
+			return false
+		}
+	}
+	return rn.ch.names.Free(f.file, name, refactor.Decl{Scope: scope, From: from, Uses: at})
+}
+
+// statementOf returns the statement of a block's list that holds n (n
+// itself, or the declaration, if, switch or labeled statement n is part
+// of), that list, and the body of the function that holds them; false
+// where n is part of no such statement (a for's header, a select's case).
+func (c *chooser) statementOf(f *funcNode, n ast.Node) (ast.Stmt, []ast.Stmt, *ast.BlockStmt, bool) {
+	cur, ok := f.outermost().cur.FindNode(n)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	for {
+		parent := cur.Parent()
+		var list []ast.Stmt
+		switch p := parent.Node().(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.GenDecl, *ast.DeclStmt, *ast.LabeledStmt:
+			cur = parent
+			continue
+		default:
+			return nil, nil, nil, false
+		}
+		stmt, ok := cur.Node().(ast.Stmt)
+		if !ok || !slices.Contains(list, stmt) {
+			return nil, nil, nil, false
+		}
+		for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			switch fn := fn.Node().(type) {
+			case *ast.FuncDecl:
+				return stmt, list, fn.Body, true
+			case *ast.FuncLit:
+				return stmt, list, fn.Body, true
+			}
+		}
+		return nil, nil, nil, false
+	}
+}
+
+// declarationAt is where a declaration goes: before or after a statement.
+type declarationAt struct {
+	stmt  ast.Stmt
+	after bool
+}
+
+// declarationOf returns where a var declaration beside the variables an
+// assignment with = assigns goes: after the statement of list that
+// declares the first of them other than name, else at the top of list.
+func declarationOf(info *types.Info, list []ast.Stmt, assign *ast.AssignStmt, name *ast.Ident) declarationAt {
+	for _, l := range assign.Lhs {
+		id := identOf(l)
+		if id == nil || id == name || id.Name == "_" {
+			continue
+		}
+		obj := info.Uses[id]
+		if obj == nil {
+			continue
+		}
+		for _, st := range list {
+			if st.Pos() <= obj.Pos() && obj.Pos() < st.End() {
+				return declarationAt{st, true}
+			}
+		}
+	}
+	return declarationAt{list[0], false}
 }
 
 // declaresOthers reports whether an assignment declares a variable other
@@ -208,28 +410,10 @@ func lowerFirst(s string) string {
 	return string(r)
 }
 
-// bodyNames is what a fresh name must avoid in an outermost function
-// (its literals included): the names used anywhere in it, and the
-// references to each variable.
+// bodyNames are the references to each variable of an outermost function
+// (its literals included).
 type bodyNames struct {
-	used   map[string]bool
-	refs   map[*types.Var][]*ast.Ident
-	chosen map[string][]*types.Scope // the fresh names given so far, and the scopes that declare them
-}
-
-// free reports whether a derived context declared in scope may take name:
-// the function uses it nowhere, and no rename gave it in a scope that
-// holds scope or that scope holds.
-func (n *bodyNames) free(name string, scope *types.Scope) bool {
-	if n.used[name] {
-		return false
-	}
-	for _, s := range n.chosen[name] {
-		if s == scope || s.Contains(scope.Pos()) || scope.Contains(s.Pos()) {
-			return false
-		}
-	}
-	return true
+	refs map[*types.Var][]*ast.Ident
 }
 
 // namesOf returns the names of f's outermost function, walked once.
@@ -238,10 +422,9 @@ func (c *chooser) namesOf(f *funcNode) *bodyNames {
 	if n, ok := c.bodies[o]; ok {
 		return n
 	}
-	n := &bodyNames{used: make(map[string]bool), refs: make(map[*types.Var][]*ast.Ident), chosen: make(map[string][]*types.Scope)}
+	n := &bodyNames{refs: make(map[*types.Var][]*ast.Ident)}
 	ast.Inspect(o.body, func(node ast.Node) bool {
 		if id, ok := node.(*ast.Ident); ok {
-			n.used[id.Name] = true
 			if v, ok := c.idx.info.Uses[id].(*types.Var); ok {
 				n.refs[v] = append(n.refs[v], id)
 			}

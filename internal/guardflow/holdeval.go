@@ -107,6 +107,7 @@ type hval struct {
 	ctx    bool
 	opaque bool
 	src    bitset
+	never  *ast.CallExpr // opaque: made by a call whose context no cancel reaches
 }
 
 func (ev *holdEval) node(n ast.Node) {
@@ -188,6 +189,7 @@ func (ev *holdEval) store(d int, v hval) {
 	case df.kind == opaqueDef:
 	case v.opaque || !v.ctx:
 		df.kind = opaqueDef
+		df.never = v.never
 	default:
 		df.sources = df.sources.union(v.src)
 	}
@@ -490,7 +492,7 @@ func (ev *holdEval) result(call *ast.CallExpr, vals []hval) hval {
 		return hval{}
 	}
 	if env.neverCancelled(call) {
-		return hval{ctx: true, opaque: true}
+		return hval{ctx: true, opaque: true, never: call}
 	}
 	var src bitset
 	any := false

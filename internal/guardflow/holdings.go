@@ -58,16 +58,18 @@ func NewHoldings(env *Env, f Func) *Holdings {
 		derivs: make(map[int]*Derivation),
 		before: make(map[int]bitset),
 	}
-	if h.Derives() {
+	if h.follows() {
 		h.solveBody(nil, &holdState{}, f.Body)
 	}
 	return h
 }
 
-// Derives reports whether the function makes a context that the code can
-// cancel. Where it does not, the code cancels none of its contexts, and
-// the holdings answer nothing (At reports no point).
-func (h *Holdings) Derives() bool { return len(h.scan.callDef) > 0 }
+// follows reports whether the function makes a context that the code can
+// cancel, or assigns a context variable one that no cancel reaches
+// (ctx = context.WithoutCancel(ctx)). Where it does neither, the code
+// cancels none of its contexts and every variable holds what shutdown
+// cancels, and the holdings answer nothing (At reports no point).
+func (h *Holdings) follows() bool { return len(h.scan.callDef) > 0 || h.scan.resets > 0 }
 
 // solveBody solves one body, then the literals defined in it.
 func (h *Holdings) solveBody(li *litInfo, entry *holdState, body *ast.BlockStmt) {
@@ -300,6 +302,20 @@ func (p *Point) ShutdownOnly(v *types.Var) (Contexts, bool) {
 	}
 	h.values(p.reach(v)).each(visit)
 	return Contexts{out}, ok && !out.empty()
+}
+
+// NeverCancelled returns the call that made a context v may hold at p and
+// that no cancel reaches, shutdown's included (context.Background,
+// WithoutCancel, a request's context): a check on v there says nothing of
+// shutdown. Nil where v holds none.
+func (p *Point) NeverCancelled(v *types.Var) *ast.CallExpr {
+	var call *ast.CallExpr
+	p.h.values(p.reach(v)).each(func(x int) {
+		if df := p.h.scan.defs[x]; call == nil && df.kind == opaqueDef && df.never != nil {
+			call = df.never
+		}
+	})
+	return call
 }
 
 // HoldsOnly reports whether v holds one of c at p on every path, and

@@ -37,8 +37,9 @@ type def struct {
 	tok     token.Token   // the assignment's token
 	call    *ast.CallExpr // deriveDef: the derivation
 	deriv   derivation
-	sources bitset   // copyDef: the defs it copies; deriveDef: the defs of the context it was derived from
-	lit     *litInfo // the literal whose body holds the assignment; nil for the outermost body
+	sources bitset        // copyDef: the defs it copies; deriveDef: the defs of the context it was derived from
+	lit     *litInfo      // the literal whose body holds the assignment; nil for the outermost body
+	never   *ast.CallExpr // opaqueDef: the call that made a context no cancel reaches, shutdown's included (context.WithoutCancel)
 }
 
 // litInfo is what the walk found of a literal.
@@ -68,6 +69,7 @@ type holdScan struct {
 	litOrder   []*litInfo            // in source order
 	deferIndex map[*ast.CallExpr]int // the calls of defer statements, numbered
 	defaults   []bitset              // each context variable's defs on entry to its function
+	resets     int                   // assignments of a context no cancel reaches to a context variable
 }
 
 // scanHoldings walks the body of sig, its literals included.
@@ -270,9 +272,13 @@ func (sc *holdScan) assignment(env *Env, n ast.Node, lhs, rhs []ast.Expr, tok to
 			}
 		}
 	}
-	for _, l := range lhs {
+	for i, l := range lhs {
 		if id := identOf(l); id != nil && tok != token.ADD_ASSIGN {
-			sc.name(env, id, n, tok, copyDef)
+			if sc.name(env, id, n, tok, copyDef) && len(lhs) == len(rhs) {
+				if call, ok := ast.Unparen(rhs[i]).(*ast.CallExpr); ok && env.neverCancelled(call) {
+					sc.resets++
+				}
+			}
 		}
 	}
 }
@@ -285,14 +291,15 @@ func innermost(lits []*litInfo) *litInfo {
 }
 
 // name adds the def of a context variable's name, if it is one.
-func (sc *holdScan) name(env *Env, id *ast.Ident, n ast.Node, tok token.Token, kind defKind) {
+func (sc *holdScan) name(env *Env, id *ast.Ident, n ast.Node, tok token.Token, kind defKind) bool {
 	v, ok := env.info.ObjectOf(id).(*types.Var)
 	if !ok || id.Name == "_" || !IsContext(v.Type()) {
-		return
+		return false
 	}
 	sc.variable(v)
 	sc.nameDef[id] = len(sc.defs)
 	sc.defs = append(sc.defs, def{kind: kind, v: v, name: id, assign: n, tok: tok})
+	return true
 }
 
 // isLocal reports whether v is declared in a function.

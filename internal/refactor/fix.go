@@ -17,7 +17,7 @@ type Fix struct {
 }
 
 // A Step is one change of a fix: a Skip, a Param, an Arg, a Callee, a
-// Rename, a Method or an Imports.
+// Rename, a Declare, a Method or an Imports.
 type Step interface{ step() }
 
 // Form is how a Skip skips its statement.
@@ -73,6 +73,16 @@ type Rename struct {
 	Tok    token.Token
 }
 
+// Declare puts Text, a statement, on a line of its own, indented as Stmt
+// is: right before Stmt (above the comment lines directly over it), or,
+// with After, on the line after Stmt's last. Stmt must start its line.
+type Declare struct {
+	File  *ast.File
+	Stmt  ast.Stmt
+	After bool
+	Text  string
+}
+
 // Callee makes Call call Text instead of its function.
 type Callee struct {
 	Call *ast.CallExpr
@@ -105,6 +115,7 @@ func (Skip) step()    {}
 func (Param) step()   {}
 func (Arg) step()     {}
 func (Rename) step()  {}
+func (Declare) step() {}
 func (Callee) step()  {}
 func (Method) step()  {}
 func (Imports) step() {}
@@ -194,6 +205,15 @@ func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
 			if a := st.Assign; a != nil && a.Tok != st.Tok {
 				edits.add(analysis.TextEdit{Pos: a.TokPos, End: a.TokPos + token.Pos(len(a.Tok.String())), NewText: []byte(st.Tok.String())})
 			}
+		case Declare:
+			if inside(st.Stmt.Pos()) {
+				return analysis.SuggestedFix{}, false
+			}
+			e, ok := s.declare(st)
+			if !ok {
+				return analysis.SuggestedFix{}, false
+			}
+			edits.add(e)
 		case Imports:
 			edits.add(AddImports(s.fset, st.File, st.Imports)...)
 		}
@@ -220,6 +240,29 @@ func (s *Sources) skip(sk Skip) (analysis.TextEdit, bool) {
 		return fold(src, tf, ifs, "!"+sk.Cancelled), true
 	}
 	return analysis.TextEdit{}, false
+}
+
+// declare returns the edit of a Declare.
+func (s *Sources) declare(d Declare) (analysis.TextEdit, bool) {
+	src, tf, ok := s.source(d.Stmt.Pos())
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
+	indent, startsLine := lineIndent(src, tf, d.Stmt.Pos())
+	if !startsLine {
+		return analysis.TextEdit{}, false
+	}
+	var at token.Pos
+	if d.After {
+		line := tf.Line(d.Stmt.End())
+		if line >= tf.LineCount() {
+			return analysis.TextEdit{}, false
+		}
+		at = tf.LineStart(line + 1)
+	} else {
+		at = tf.LineStart(tf.Line(leadingComments(src, tf, d.File, d.Stmt.Pos())))
+	}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(indent + d.Text + "\n")}, true
 }
 
 // StartsLine reports whether only white space precedes pos on its line:

@@ -101,3 +101,33 @@ func (l *Scopes) ScopeAt(pos token.Pos) *types.Scope { return l.innermost(pos) }
 
 // FuncScope returns the scope of a function's parameters and body.
 func (l *Scopes) FuncScope(ft *ast.FuncType) *types.Scope { return l.info.Scopes[ft] }
+
+// JumpedOver reports whether a goto in body (outside nested literals)
+// jumps over pos in list, a statement list of body: it stands before pos,
+// and its label on a statement of list after pos. Go forbids such a jump
+// over a declaration into its scope ("goto L jumps over variable
+// declaration"), so a fix declares nothing there.
+func JumpedOver(info *types.Info, body *ast.BlockStmt, list []ast.Stmt, pos token.Pos) bool {
+	labels := make(map[types.Object]bool)
+	for _, st := range list {
+		if ls, ok := st.(*ast.LabeledStmt); ok && st.Pos() > pos {
+			labels[info.Defs[ls.Label]] = true
+		}
+	}
+	if len(labels) == 0 {
+		return false
+	}
+	jumped := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO && n.Label != nil && n.Pos() < pos && labels[info.Uses[n.Label]] {
+				jumped = true
+			}
+		}
+		return !jumped
+	})
+	return jumped
+}

@@ -31,12 +31,13 @@ func (r *R) Sometimes(ctx context.Context, obj *corev1.ConfigMap, slow bool) {
 }
 
 // A cancel function kept in a field may be called at any time: the
-// check tests the parameter, but the derived context cannot take a name
-// of its own in an assignment to a field.
+// check tests the parameter, and the derived context cannot take a name
+// of its own in an assignment to a field, so the fix keeps the parameter
+// under a name of its own before the derivation.
 func (r *R) Field(ctx context.Context, obj *corev1.ConfigMap) {
 	ctx, r.cancel = context.WithCancel(ctx)
 	if err := r.scan(ctx, obj); err != nil {
-		r.rec.Event(obj, corev1.EventTypeWarning, "ScanFailed", err.Error()) // want `it cannot be renamed: its assignment, with =, assigns variables of an outer scope too\)`
+		r.rec.Event(obj, corev1.EventTypeWarning, "ScanFailed", err.Error()) // want `check errors\.Is\(parentCtx\.Err\(\), context\.Canceled\) first$`
 	}
 }
 
