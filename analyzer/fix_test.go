@@ -19,7 +19,7 @@ var fixPackages = []string{
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
 	"fixes/fields", "fixes/ifaces", "fixes/guardclause", "fixes/derived", "fixes/derived/report", "fixes/derived/crosspkg", "fixes/forms",
 	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
-	"helperfix/returned", "helperfix/guardclause", "fixes/receivers",
+	"helperfix/returned", "helperfix/guardclause", "fixes/receivers", "fixes/later", "fixes/rewrites",
 }
 
 // TestFixes checks every fix against its golden file.
@@ -30,13 +30,17 @@ func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, analyzer.Analyzer, fixPackages...)
 }
 
-// TestFixesScopeReconcile checks the fixes of RULE v7 in reconcile code
-// under scope reconcile against their golden files.
+// reconcileFixPackages are the fixes of RULES v7 and v8 in reconcile code,
+// analysed under scope reconcile.
+var reconcileFixPackages = []string{"scope/derived", "scope/later"}
+
+// TestFixesScopeReconcile checks the fixes of RULES v7 and v8 in
+// reconcile code under scope reconcile against their golden files.
 func TestFixesScopeReconcile(t *testing.T) {
 	if *update {
-		writeFixGoldens(t, analyze(t, testdata, newAnalyzer(t, analyzer.Config{Scope: analyzer.ScopeReconcile}), "scope/derived"), filepath.Join(testdata, "src"), []string{"scope/derived"})
+		writeFixGoldens(t, analyze(t, testdata, newAnalyzer(t, analyzer.Config{Scope: analyzer.ScopeReconcile}), reconcileFixPackages...), filepath.Join(testdata, "src"), reconcileFixPackages)
 	}
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Config{Scope: analyzer.ScopeReconcile}), "scope/derived")
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Config{Scope: analyzer.ScopeReconcile}), reconcileFixPackages...)
 }
 
 // TestGoldenSectionsOffered checks that each section of a golden archive

@@ -30,7 +30,7 @@ type fixCtx struct {
 	// from.
 	derived *guardflow.Derivation
 	want    guardflow.Contexts // where derived is set: the contexts v holds at the check, with derived renamed
-	why     string // where v is nil although a usable context is in hand: why, and what to keep under its own name
+	why     string             // where v is nil although a usable context is in hand: why, and what to keep under its own name
 	// later is the literal around the call that reads v from outside and
 	// may run after its function returns (RULE v8): every cancel may have
 	// run by then, so a check on v there could drop every event. No fix

@@ -1,0 +1,140 @@
+package rewrites // want package:"reachesSinks" package:`checks\(R\.Goto\[fix 0\] R\.GotoResult\[fix 0\] R\.GotoSaved\[fix 0\] R\.InCall\[fix 0\] R\.Reassigned\[fix 0\] R\.Taken\[fix 0\]\)`
+
+// RULE v8: what the fix declares compiles, and changes what no closure
+// reads. A rename that a closure would see is replaced by the parent kept
+// under a name of its own; a declaration a goto would jump over is made
+// with var where that is legal, or not at all; names are fresh wherever
+// they are seen.
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+)
+
+type R struct {
+	rec     record.EventRecorder
+	timeout time.Duration
+	hooks   []func()
+}
+
+func (r *R) scan(ctx context.Context, obj *corev1.ConfigMap) error { return nil }
+
+// OnDone keeps the hook: it runs after the function returns.
+func (r *R) OnDone(hook func()) { r.hooks = append(r.hooks, hook) }
+
+// The hook reads ctx when it runs, after ctx = context.WithoutCancel(ctx),
+// and checks it: renaming the timeout's context would make it read that
+// one, cancelled by then, and drop its event. The fix keeps the parameter
+// under a name of its own instead.
+func (r *R) Reassigned(ctx context.Context, obj *corev1.ConfigMap) {
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	r.OnDone(func() {
+		if ctx.Err() == nil {
+			r.rec.Event(obj, corev1.EventTypeNormal, "Hooked", "done")
+		}
+	})
+	err := r.scan(ctx, obj)
+	cancel()
+	if err != nil {
+		r.rec.Event(obj, corev1.EventTypeWarning, "ScanFailed", err.Error()) // want `check errors\.Is\(parentCtx\.Err\(\), context\.Canceled\) first$`
+	}
+	ctx = context.WithoutCancel(ctx)
+	_ = r.scan(ctx, obj)
+}
+
+// A goto jumps over the derivation: the rename cannot turn = into :=, so
+// the new name is declared with var beside cancel.
+func (r *R) Goto(ctx context.Context, obj *corev1.ConfigMap) (err error) {
+	defer func() {
+		if err != nil {
+			r.rec.Event(obj, corev1.EventTypeWarning, "Failed", err.Error()) // want `event "Failed" emitted by r\.rec\.Event is not guarded`
+		}
+	}()
+	var cancel context.CancelFunc
+	if obj == nil {
+		goto done
+	}
+	ctx, cancel = context.WithTimeout(ctx, r.timeout)
+	defer cancel()
+	err = r.scan(ctx, obj)
+done:
+	return err
+}
+
+// The cancel function is a result: the new name is declared at the top
+// of the block.
+func (r *R) GotoResult(ctx context.Context, obj *corev1.ConfigMap) (cancel context.CancelFunc) {
+	defer func() {
+		r.rec.Event(obj, corev1.EventTypeNormal, "Started", "started") // want `event "Started" emitted by r\.rec\.Event is not guarded`
+	}()
+	if obj == nil {
+		goto done
+	}
+	ctx, cancel = context.WithTimeout(ctx, r.timeout)
+	_ = r.scan(ctx, obj)
+done:
+	return cancel
+}
+
+// The rename a hook would see cannot be made, and the parent cannot be
+// kept under a name of its own before the derivation either: a goto jumps
+// over that place. No fix.
+func (r *R) GotoSaved(ctx context.Context, obj *corev1.ConfigMap, retry bool) {
+	var cancel context.CancelFunc
+	if retry {
+		goto again
+	}
+	ctx, cancel = context.WithTimeout(ctx, r.timeout)
+	r.OnDone(func() {
+		if ctx.Err() == nil {
+			r.rec.Event(obj, corev1.EventTypeNormal, "Hooked", "done")
+		}
+	})
+	if err := r.scan(ctx, obj); err != nil {
+		cancel()
+		r.rec.Event(obj, corev1.EventTypeWarning, "ScanFailed", err.Error()) // want `\(no fix: ctx here holds the context of context\.WithTimeout \(line 90\), which the code cancels itself; give that context a name of its own so that ctx stays the context shutdown cancels; it cannot be renamed: ctx at line 92 may hold either context\)`
+	}
+	ctx = context.WithoutCancel(ctx)
+again:
+	_ = r.scan(ctx, obj)
+}
+
+// The literal each runs reads ctx, which is assigned after the literal is
+// written: by the rule, a rename must not change what it reads, and the
+// parent is kept under a name of its own.
+func (r *R) InCall(ctx context.Context, obj *corev1.ConfigMap, items []string) {
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	each(items, func(string) {
+		_ = r.scan(ctx, obj)
+	})
+	cancel()
+	r.rec.Event(obj, corev1.EventTypeNormal, "Scanned", "scanned") // want `event "Scanned" emitted by r\.rec\.Event is not guarded against context cancellation: .*; check errors\.Is\(parentCtx\.Err\(\), context\.Canceled\) first$`
+	ctx = context.WithoutCancel(ctx)
+	_ = r.scan(ctx, obj)
+}
+
+// each runs f for each item before it returns.
+func each(items []string, f func(string)) { // want each:`runs\(1\)`
+	for _, it := range items {
+		f(it)
+	}
+}
+
+// The name the rename would take is taken where one of its uses is: a
+// closure's parameter hides scanCtx there.
+func (r *R) Taken(ctx context.Context, obj *corev1.ConfigMap) {
+	defer func() {
+		r.rec.Event(obj, corev1.EventTypeNormal, "Scanned", "scanned") // want `event "Scanned" emitted by r\.rec\.Event is not guarded`
+	}()
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	defer cancel()
+	_ = r.scan(ctx, obj)
+	again := func(scanCtx context.Context) error {
+		_ = scanCtx
+		return r.scan(ctx, obj)
+	}
+	_ = again(context.TODO())
+}
