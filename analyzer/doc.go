@@ -283,6 +283,47 @@
 // in that goroutine or, for a go statement, right before it; the advice is
 // to decide before starting the goroutine.
 //
+// # Where a literal runs
+//
+// A function literal that may run after its function returns is, for the
+// fix, a goroutine. controller-runtime's ReconciliationTimeout (v0.25)
+// wraps every Reconcile in context.WithTimeoutCause and cancels that
+// context as soon as Reconcile returns, and a function's deferred cancels
+// have run by then too: a check in such a literal on a context it captures
+// reports "cancelled" when it runs, and drops every event, a success's
+// included. Its events are reported (they need a check of their own when
+// they run) and have no fix; the message says to decide before handing the
+// literal on:
+//
+//	time.AfterFunc(d, func() {
+//		r.Eventf(obj, corev1.EventTypeNormal, "Refreshed", "...") // reported, no fix
+//	})
+//
+// A literal runs before its function returns when it is called where it
+// is written (func() {...}()); held by a local variable assigned once that
+// is only called; deferred, or handed to a deferred call of a function
+// that runs it (defer r.finally(func() {...}): it runs at the return,
+// after the cancels deferred after it, like a deferred literal); or handed
+// to a function that runs it: one that calls the parameter before it
+// returns and neither keeps it, nor hands it to a function that may, nor
+// starts it with go (known through a runs fact, from any analysed
+// package), errgroup's Go and TryGo where Wait is called on every path
+// after the call, and the runners this package knows by name: sort's
+// Slice, SliceStable, Search and Find, the Func functions of slices,
+// maps, strings and bytes, sync.Once.Do, client-go's
+// workqueue.ParallelizeUntil and retry.RetryOnConflict and OnError,
+// apimachinery's meta.EachListItem and the polling and backoff functions
+// of k8s.io/apimachinery/pkg/util/wait, and controller-runtime's
+// controllerutil.CreateOrUpdate and CreateOrPatch. Any other literal may
+// run later: stored in a field, a map, a channel or a variable read
+// otherwise than by calls, returned, converted (http.HandlerFunc), handed
+// to time.AfterFunc, context.AfterFunc, a hook or callback registrar, an
+// informer, an interface method, a function value, or a function of a
+// dependency the command did not analyse (without -deps). A literal with a
+// context parameter of its own is called with a context by whoever runs
+// it (controller-runtime calls a reconcile.Func with the reconciliation's):
+// its fix checks that parameter.
+//
 // Where some paths are guarded and others not, the related information
 // points at a check that guards some of them. Where paths meet, a witness
 // path is kept per point of the function, so explanations cost no search.
@@ -506,7 +547,13 @@
 //	}
 //
 // Its name is the recorder method's, lowered (eventf2 and so on where the
-// type has that name); its parameters are the recorder method's. Where the
+// type has a field or method of that name, promoted ones included, or
+// another group gives it); its parameters are the recorder method's. Its
+// receiver is named as the type's other methods name theirs (the name most
+// of them use), never _: a method whose receiver is unnamed or blank
+// (func (*R) Name() string) names none, and is ordinary Go. Where two
+// guarded methods go after the same method, one fix each, the drivers add
+// both in one run, in the order of their fixes. Where the
 // type already has an unexported method of that shape (a context, then the
 // recorder method's parameters, and nothing but a cancellation check and
 // the same call, forwarding them), the calls use it and nothing is added.
@@ -576,8 +623,9 @@
 //
 // No fix is offered where none is safe: for a call inside a larger
 // expression or an if or switch header; for a defer or go statement; for a
-// call inside a closure started with go, directly or through a variable
-// (the goroutine may outlive the function, and the captured context may
+// call inside a closure started with go, directly or through a variable,
+// or inside a literal that may run after its function returns and checks a
+// context it captures (see Where a literal runs: the captured context may
 // be cancelled as soon as the function returns, so a check on it would
 // drop every event); where the call's own operands make a
 // context-consuming call (r.Event(obj, t, r.client.Update(ctx, obj).Error()):
@@ -633,17 +681,52 @@
 // but for a literal deferred before it (after the rename it reads the
 // parent, which is the point) and the calls that hand a cancelled context
 // on (below); = becomes := where that declares nothing else anew. The
-// rename is not made, and the finding has no fix and says which context to
-// keep under a name of its own, where it would change what other code
-// reads: a use that both the parent and the derived context may reach, a
-// literal that may run after the derivation and reads the name, a use
-// outside the block that declares the new name, a declared name that is
-// also assigned elsewhere, an assignment to a field or with = to variables
-// of an outer scope. The same holds where a context not derived from the
-// chosen one takes its name (a closure's own ctx := context.Background()):
-// the parameter is still the usable context, but no name reaches it. A
-// helper fixed at its depth is passed the same context as the call-site
-// fix would check.
+// rename is not made where it would change what other code reads: a use
+// that both the parent and the derived context may reach, a literal that
+// may run after the derivation and reads the name, a literal that reads
+// the name when it runs and is written before another assignment of the
+// variable on some path (ctx = context.WithoutCancel(ctx) after a hook
+// that reads ctx: a closure reads its variables when it runs, and the
+// rename would make it read the cancelled derived context), a use outside
+// the block that declares the new name, a declared name that is also
+// assigned elsewhere, an assignment to a field or with = to variables of
+// an outer scope. There the fix keeps the parent under a fresh name right
+// before the derivation, where every check that needs it is in that
+// name's scope and the parent holds there what the checks must read, and
+// checks that name; it changes what no existing code reads:
+//
+//	reconcileCtx := ctx
+//	ctx, cancel := context.WithTimeout(ctx, d)
+//	...
+//	if err != nil && !errors.Is(reconcileCtx.Err(), context.Canceled) {
+//
+// (reconcileCtx in a method named Reconcile, else parentCtx). Where
+// neither can be made, the finding has no fix and says which context to
+// keep under a name of its own. The same holds where a context not
+// derived from the chosen one takes its name (a closure's own
+// ctx := context.Background()): the parameter is still the usable context,
+// but no name reaches it. A helper fixed at its depth is passed the same
+// context as the call-site fix would check.
+//
+// A fix never checks a context that no cancel reaches, shutdown's
+// included: where the chosen variable may hold one (a deferred literal
+// reading ctx after ctx = context.WithoutCancel(ctx)), the finding has no
+// fix.
+//
+// What a fix declares compiles. Go forbids a goto to jump over a
+// declaration into its scope, so where a goto jumps over a derivation made
+// with =, the rename keeps = and declares the new name with var beside
+// the variables the assignment assigns (var scanCtx context.Context after
+// var cancel context.CancelFunc), or at the top of their block; and the
+// parent is not kept under a name of its own where a goto jumps over that
+// place. Every name a fix declares (a renamed or kept context, the name
+// of a blank context parameter, a helper's new parameter, a guarded
+// method, its receiver and parameters) is free wherever it is seen: no
+// other declaration of it in its scope, no reference in its scope to a
+// name it would hide (in nested blocks, closures, parameters, the file's
+// imports, the package and the universe), no declaration inside its scope
+// that would hide it where the fix refers to it, and, for a method, no
+// field or method of the type of that name, promoted ones included.
 //
 // # Calls that hand on a cancelled context
 //
@@ -719,6 +802,7 @@
 //	guard(...)      a guard function: its checked parameter and what each result tells
 //	errorsIs        a function that forwards to errors.Is
 //	noReturn        a function that never returns
+//	runs(i,...)     a function that runs its function parameters i only before it returns
 //	reachesSinks    a package that imports, directly or transitively, one that declares sinks
 //	checks(...)     a package's exported functions that check context parameters before their
 //	                events: F[i] where code checks parameter i (written, or passed on to a check),

@@ -27,6 +27,7 @@ type gen struct {
 	events  int             // emissions written, to vary their event types
 	endings int             // bodies without results written, to vary how they end
 	derives int             // derived contexts written, to vary how the code cancels them
+	laters  int             // literals kept or handed on, to vary where they run
 	seeds   int             // Reconcile bodies written, to vary whether they open with the seed issue's shape
 }
 
@@ -140,12 +141,19 @@ var (
 )
 
 type R struct {
-	rec  %[1]s.EventRecorder
-	flux *events.Recorder
-	kev  kevents.EventRecorder
-	obj  *corev1.ConfigMap
-	mgr  %[2]sContext // the manager's context, kept by a server that uses it explicitly
+	rec   %[1]s.EventRecorder
+	flux  *events.Recorder
+	kev   kevents.EventRecorder
+	obj   *corev1.ConfigMap
+	mgr   %[2]sContext // the manager's context, kept by a server that uses it explicitly
+	hooks []func()
 }
+
+// onDone keeps a hook, which runs after the reconciliation.
+func (r *R) onDone(f func()) { r.hooks = append(r.hooks, f) }
+
+// finally runs f before it returns.
+func (r *R) finally(f func()) { f() }
 
 // E embeds a recorder.
 type E struct {
@@ -214,6 +222,14 @@ func (g *gen) funcs() {
 		g.body(f)
 	}
 	g.handler()
+	// The type's last method names no receiver, or a blank one: ordinary
+	// Go, after which a guarded method goes.
+	switch g.n % 3 {
+	case 1:
+		g.line("func (*R) name() string { return \"r\" }")
+	case 2:
+		g.line("func (_ *R) kind() string { return \"k\" }")
+	}
 }
 
 // handler writes an HTTP handler whose context is the request's: taken

@@ -91,20 +91,27 @@ func (g *gen) consume(e *env) {
 
 // derive writes a context derived from c under its name, and, in turn,
 // how the code cancels it: a deferred cancel, a cancel right after a
-// call, a cancel handed on, an errgroup that runs and is waited for. At
+// call, a cancel handed on, an errgroup that runs and is waited for, an
+// assignment with = to a declared cancel, and one a goto jumps over. At
 // the top of a body the name is the same variable; in a block, a new one
-// that hides it. It consumes no input, so that the corpus keeps its
-// programs.
+// that hides it (but for =). It consumes no input, so that the corpus
+// keeps its programs.
 func (g *gen) derive(c string) {
 	g.derives++
 	cancel := g.fresh("cancel")
-	switch g.derives % 4 {
+	switch g.derives % 6 {
+	case 4:
+		g.line("var %s %sCancelFunc\n%s, %s = %sWithTimeout(%s, time.Second)\ndefer %s()\n_ = work(%s)", cancel, g.cq, c, cancel, g.cq, c, cancel, c)
+	case 5:
+		label := g.fresh("skip")
+		g.line("var %s %sCancelFunc\nif r.obj == nil {\ngoto %s\n}\n%s, %s = %sWithTimeout(%s, time.Second)\ndefer %s()\n_ = work(%s)\n%s:\n_ = r.obj",
+			cancel, g.cq, label, c, cancel, g.cq, c, cancel, c, label)
 	case 0:
 		g.line("%s, %s := %sWithTimeout(%s, time.Second)\ndefer %s()\n_ = %s", c, cancel, g.cq, c, cancel, c)
 	case 1:
 		g.line("%s, %s := %sWithTimeout(%s, time.Second)\n_ = work(%s)\n%s()", c, cancel, g.cq, c, c, cancel)
 	case 2:
-		g.line("%s, %s := %sWithCancel(%s)\ndefer %s()\nhandOff(%s)", c, cancel, g.cq, c, cancel, cancel)
+		g.line("%s, %s := %sWithCancel(%s)\ndefer %s()\nhandOff(%s)\n_ = %s", c, cancel, g.cq, c, cancel, cancel, c)
 	case 3:
 		grp := g.fresh("grp")
 		g.line("%s, %s := errgroup.WithContext(%s)\n%s.Go(func() error { return work(%s) })\n_ = %s.Wait()", grp, c, c, grp, c, grp)
@@ -373,11 +380,37 @@ func (g *gen) closure(e *env) {
 		g.block(inner)
 		g.line("}(%s)", arg)
 	case 5:
+		g.later(inner)
+	}
+}
+
+// later writes a literal that runs elsewhere than where it is written, in
+// turn: kept in a variable read otherwise than by calls, handed to
+// time.AfterFunc or to a hook registrar (both run after the function
+// returns), handed to a deferred call that runs it (at the return), or to
+// a call that runs it. It consumes no input, so that the corpus keeps its
+// programs.
+func (g *gen) later(inner env) {
+	g.laters++
+	switch g.laters % 5 {
+	case 0:
 		cb := g.fresh("cb")
 		g.line("%s := func(err error) {\n_ = err", cb)
 		g.block(inner)
 		g.line("}\n_ = %s", cb)
+		return
+	case 1:
+		g.line("time.AfterFunc(time.Millisecond, func() {")
+	case 2:
+		g.line("r.onDone(func() {")
+	case 3:
+		g.line("defer r.finally(func() {")
+	case 4:
+		g.line("r.finally(func() {")
 	}
+	g.block(inner)
+	g.ending()
+	g.line("})")
 }
 
 // gotoStmt writes a forward goto out of a nested block, or a backward one.

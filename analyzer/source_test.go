@@ -156,6 +156,11 @@ func analyzeAndFix(t *testing.T, a *analysis.Analyzer, root *packages.Package, s
 	default:
 		t.Fatalf("fixes edit %d files", len(fixes.Files))
 	}
+	for _, sk := range fixes.Skipped {
+		if !sk.Benign {
+			t.Fatalf("one -fix run must apply every fix: %v\n%s", sk, src)
+		}
+	}
 	res.applied = fixes.Applied
 	return res
 }
