@@ -19,6 +19,10 @@ type handoff struct {
 	// its own, holds at the call the context d derives from: the rename
 	// keeps it. nil where the rename would not mend the call.
 	arg *ast.Ident
+	// later is the literal around the call that may run after its
+	// function returns, when the context the rename would hand on may be
+	// cancelled too: no fix.
+	later *funcNode
 }
 
 // findHandoffs returns the handoffs in the functions analysed under the
@@ -66,7 +70,14 @@ func handoffAt(idx *index, checked *checkedParams, ch *chooser, site *callSite) 
 		}
 		if d := pt.CancelledArg(ai); d != nil {
 			h := &handoff{site: site, target: paramRef{site.callee, k}, kind: kind, d: d}
-			if v, ok := idx.info.Uses[identOf(site.call.Args[ai])].(*types.Var); ok && v == d.Var {
+			v, _ := idx.info.Uses[identOf(site.call.Args[ai])].(*types.Var)
+			if v != nil {
+				// In a literal that may run after its function returns, the
+				// parent may be cancelled by then too: the rename mends
+				// nothing.
+				h.later = ch.capturedLater(site, v)
+			}
+			if v != nil && v == d.Var && h.later == nil {
 				if want, ok := pt.ShutdownOnly(v); ok && pt.HoldsOnlyWithout(v, d, want) {
 					h.arg = identOf(site.call.Args[ai])
 				}

@@ -104,6 +104,8 @@ func handoffMessage(idx *index, h *handoff, plan *fixPlan) string {
 		msg += fmt.Sprintf(" so that %s stays the context shutdown cancels", h.d.Name.Name)
 	}
 	switch {
+	case h.later != nil:
+		msg += " (no fix: the call is in a function literal that may run after its function returns, when the context it derives from may be cancelled too; decide before handing the literal on)"
 	case h.arg == nil:
 		msg += " (no fix: the argument would not hold the context it derives from)"
 	case plan.renameWhy[h.d] != "":

@@ -166,21 +166,23 @@ func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
 		}
 		return false
 	}
-	skips := make(map[int]analysis.TextEdit) // by step
+	skips := make(map[int][]analysis.TextEdit) // by step
 	for i, st := range fix.Steps {
 		if sk, ok := st.(Skip); ok {
-			e, ok := s.skip(sk)
+			es, ok := s.skip(sk)
 			if !ok {
 				return analysis.SuggestedFix{}, false
 			}
-			skips[i] = e
-			rewritten = append(rewritten, [2]token.Pos{e.Pos, e.End}) // empty for a guard clause
+			skips[i] = es
+			for _, e := range es {
+				rewritten = append(rewritten, [2]token.Pos{e.Pos, e.End}) // empty for insertions
+			}
 		}
 	}
 	for i, st := range fix.Steps {
 		switch st := st.(type) {
 		case Skip:
-			edits.add(skips[i])
+			edits.add(skips[i]...)
 		case Param:
 			edits.add(paramEdits(st)...)
 		case Arg:
@@ -221,25 +223,28 @@ func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
 	return analysis.SuggestedFix{Message: fix.Message, TextEdits: edits.list}, true
 }
 
-// skip returns the edit of a Skip.
-func (s *Sources) skip(sk Skip) (analysis.TextEdit, bool) {
+// skip returns the edits of a Skip.
+func (s *Sources) skip(sk Skip) ([]analysis.TextEdit, bool) {
 	src, tf, ok := s.source(sk.Stmt.Pos())
 	if !ok {
-		return analysis.TextEdit{}, false
+		return nil, false
 	}
+	var e analysis.TextEdit
 	switch sk.Form {
 	case GuardClause:
-		return guardClause(src, tf, sk.File, sk.Stmt, "if "+sk.Cancelled+" {")
+		e, ok = guardClause(src, tf, sk.File, sk.Stmt, "if "+sk.Cancelled+" {")
 	case Wrap:
-		return wrap(src, tf, sk.File, sk.Parent, sk.Stmt, "if !"+sk.Cancelled+" {")
+		e, ok = wrap(src, tf, sk.File, sk.Parent, sk.Stmt, "if !"+sk.Cancelled+" {")
 	case Fold:
-		ifs, ok := sk.Parent.(*ast.IfStmt)
-		if !ok {
-			return analysis.TextEdit{}, false
+		ifs, isIf := sk.Parent.(*ast.IfStmt)
+		if !isIf {
+			return nil, false
 		}
-		return fold(src, tf, ifs, "!"+sk.Cancelled), true
+		return fold(ifs, "!"+sk.Cancelled), true
+	default:
+		return nil, false
 	}
-	return analysis.TextEdit{}, false
+	return []analysis.TextEdit{e}, ok
 }
 
 // declare returns the edit of a Declare.

@@ -149,12 +149,15 @@ func inRanges(i int, ranges [][2]int) bool {
 	return false
 }
 
-// fold returns the edit that adds "&& cond" to the condition of ifs,
-// parenthesizing a condition of lower precedence (a || b).
-func fold(src []byte, tf *token.File, ifs *ast.IfStmt, cond string) analysis.TextEdit {
-	old := string(src[tf.Offset(ifs.Cond.Pos()):tf.Offset(ifs.Cond.End())])
-	if b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok && b.Op == token.LOR && ifs.Cond == ast.Expr(b) {
-		old = "(" + old + ")"
+// fold returns the edits that add "&& cond" to the condition of ifs,
+// parenthesizing a condition of lower precedence (a || b): insertions
+// only, so that an edit inside the condition (a rename) merges with them.
+func fold(ifs *ast.IfStmt, cond string) []analysis.TextEdit {
+	insert := func(at token.Pos, text string) analysis.TextEdit {
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}
 	}
-	return analysis.TextEdit{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte(old + " && " + cond)}
+	if b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok && b.Op == token.LOR && ifs.Cond == ast.Expr(b) {
+		return []analysis.TextEdit{insert(ifs.Cond.Pos(), "("), insert(ifs.Cond.End(), ") && "+cond)}
+	}
+	return []analysis.TextEdit{insert(ifs.Cond.End(), " && "+cond)}
 }

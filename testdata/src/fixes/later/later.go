@@ -7,6 +7,7 @@ package later // want package:"reachesSinks" package:`checks\(R\.Finally\[fix 0\
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"time"
 
@@ -62,19 +63,19 @@ func (r *R) Callbacks(ctx context.Context, obj *corev1.ConfigMap) error {
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
 	time.AfterFunc(time.Second, func() {
-		r.rec.Event(obj, corev1.EventTypeNormal, "Timer", "fired") // want `event "Timer" emitted by r\.rec\.Event in a function literal that may run after its function returns, when every cancel has run, without a cancellation check: .*; decide whether the event is still wanted before handing it to time\.AfterFunc \(line 64\)`
+		r.rec.Event(obj, corev1.EventTypeNormal, "Timer", "fired") // want `event "Timer" emitted by r\.rec\.Event in a function literal that may run after its function returns, when every cancel has run, without a cancellation check: .*; decide whether the event is still wanted before handing it to time\.AfterFunc \(line 65\)`
 	})
 	r.OnDone(func() {
-		r.rec.Event(obj, corev1.EventTypeNormal, "Hook", "done") // want `decide whether the event is still wanted before handing it to r\.OnDone \(line 67\)`
+		r.rec.Event(obj, corev1.EventTypeNormal, "Hook", "done") // want `decide whether the event is still wanted before handing it to r\.OnDone \(line 68\)`
 	})
 	context.AfterFunc(ctx, func() {
-		r.rec.Event(obj, corev1.EventTypeWarning, "Stopped", "stopped") // want `decide whether the event is still wanted before handing it to context\.AfterFunc \(line 70\)`
+		r.rec.Event(obj, corev1.EventTypeWarning, "Stopped", "stopped") // want `decide whether the event is still wanted before handing it to context\.AfterFunc \(line 71\)`
 	})
 	r.keep(func() {
-		r.rec.Event(obj, corev1.EventTypeNormal, "Kept", "kept") // want `before handing it to r\.keep \(line 73\)`
+		r.rec.Event(obj, corev1.EventTypeNormal, "Kept", "kept") // want `before handing it to r\.keep \(line 74\)`
 	})
 	later(func() {
-		r.rec.Event(obj, corev1.EventTypeNormal, "Started", "started") // want `before handing it to later \(line 76\)`
+		r.rec.Event(obj, corev1.EventTypeNormal, "Started", "started") // want `before handing it to later \(line 77\)`
 	})
 	return r.scan(ctx, obj)
 }
@@ -82,13 +83,13 @@ func (r *R) Callbacks(ctx context.Context, obj *corev1.ConfigMap) error {
 // Stored literals may run at any time.
 func (r *R) Stored(ctx context.Context, obj *corev1.ConfigMap) func() {
 	r.byName["x"] = func() {
-		r.rec.Event(obj, corev1.EventTypeNormal, "Mapped", "m") // want `before handing it on \(line 84\)`
+		r.rec.Event(obj, corev1.EventTypeNormal, "Mapped", "m") // want `before handing it on \(line 85\)`
 	}
 	r.queue <- func() {
-		r.rec.Event(obj, corev1.EventTypeNormal, "Sent", "m") // want `before handing it on \(line 87\)`
+		r.rec.Event(obj, corev1.EventTypeNormal, "Sent", "m") // want `before handing it on \(line 88\)`
 	}
 	return func() {
-		r.rec.Event(obj, corev1.EventTypeNormal, "Returned", "m") // want `before handing it on \(line 90\)`
+		r.rec.Event(obj, corev1.EventTypeNormal, "Returned", "m") // want `before handing it on \(line 91\)`
 	}
 }
 
@@ -142,7 +143,7 @@ func (r *R) Groups(ctx context.Context, objs []*corev1.ConfigMap, wait bool) err
 	}
 	var h errgroup.Group
 	h.Go(func() error {
-		r.rec.Event(objs[0], corev1.EventTypeNormal, "Unwaited", "u") // want `before handing it to h\.Go \(line 144\)`
+		r.rec.Event(objs[0], corev1.EventTypeNormal, "Unwaited", "u") // want `before handing it to h\.Go \(line 145\)`
 		return nil
 	})
 	if wait {
@@ -167,4 +168,24 @@ func (r *R) Setup() reconcile.Func {
 		r.rec.Event(nil, corev1.EventTypeNormal, "Reconciled", req.Name) // want `event "Reconciled" emitted by r\.rec\.Event is not guarded`
 		return reconcile.Result{}, nil
 	}
+}
+
+// report checks its context before its event.
+func (r *R) report(ctx context.Context, obj *corev1.ConfigMap) {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return
+	}
+	r.rec.Event(obj, corev1.EventTypeWarning, "Reported", "m")
+}
+
+// A callback hands report the context the code cancelled before handing
+// the callback on: renaming it would hand report the parameter, which may
+// be cancelled too by the time the callback runs. No fix.
+func (r *R) LateHandoff(ctx context.Context, obj *corev1.ConfigMap) {
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	_ = r.scan(ctx, obj)
+	cancel()
+	time.AfterFunc(time.Second, func() {
+		r.report(ctx, obj) // want `r\.report\(ctx, obj\) hands report a context that the code has cancelled .*\(no fix: the call is in a function literal that may run after its function returns, when the context it derives from may be cancelled too; decide before handing the literal on\)`
+	})
 }
