@@ -66,6 +66,20 @@ func (em *emitters) emission(site *callSite) (emits bool, t eventType) {
 	return em.typeArg(site, t.param)
 }
 
+// traceCall reports whether a call would publish an event but for its
+// type, the constant "Trace": a sink's, or an emitter's whose type its
+// argument decides.
+func (em *emitters) traceCall(site *callSite) bool {
+	if em.emits(site) {
+		return false
+	}
+	if em.isSinkCall(site) {
+		return true
+	}
+	n, fact := em.idx.target(site), em.importedEmitter(site)
+	return n != nil && em.local[n] != nil || n == nil && fact != nil
+}
+
 // typeArg tells what the argument a call gives its callee's parameter k
 // makes of the event type: a Trace event (no emission), another constant,
 // the calling function's parameter j, or unknown. A dispatch passes the

@@ -48,7 +48,7 @@ type fixPlan struct {
 // and so does a fix that inserts a check on a parameter that calls in the
 // package hand a context the code has cancelled (handoffs): -fix applies
 // both or neither. A handoff's own fix is the rename.
-func planFixes(idx *index, names *refactor.Scopes, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
+func planFixes(idx *index, em *emitters, names *refactor.Scopes, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
 	var uses []contextUse
 	for _, f := range findings {
 		uses = append(uses, contextUse{f.site, f.check})
@@ -57,7 +57,7 @@ func planFixes(idx *index, names *refactor.Scopes, sources *refactor.Sources, ch
 		uses = append(uses, g.callers...)
 	}
 	p := &planner{idx: idx, lookups: names, paramNames: nameBlankParams(names, uses)}
-	p.places = placeAll(idx, sources, findings, groups)
+	p.places = placeAll(idx, em, sources, findings, groups)
 	plan := &fixPlan{fixes: make(map[any][]*refactor.Fix), checkNames: make(map[*finding]string), renameWhy: make(map[*guardflow.Derivation]string)}
 	p.renames = planRenames(ch, uses, handoffs, plan.renameWhy)
 	p.carried = carriedRenames(checked, handoffs, p.renames)
@@ -313,9 +313,9 @@ func (p *planner) checkSpelling(file *ast.File, lookup func(string) types.Object
 
 // placeAll places the checks of the findings the call-site fix can skip
 // and those inside the helpers fixed at their depth. A function whose
-// findings alike are all it does, but for computing their arguments, gets
-// one guard clause at its top.
-func placeAll(idx *index, sources *refactor.Sources, findings []*finding, groups map[*funcNode]*helperGroup) map[*callSite]placement {
+// findings alike are all it does, but for computing their arguments and
+// its Trace events, gets one check at its top (emitsOnly).
+func placeAll(idx *index, em *emitters, sources *refactor.Sources, findings []*finding, groups map[*funcNode]*helperGroup) map[*callSite]placement {
 	var sites []*callSite
 	byFn := make(map[*funcNode][]*finding)
 	for _, f := range findings {
@@ -324,7 +324,18 @@ func placeAll(idx *index, sources *refactor.Sources, findings []*finding, groups
 			byFn[f.site.fn] = append(byFn[f.site.fn], f)
 		}
 	}
-	onlyEmits := make(map[*funcNode]bool)
+	tops := make(map[*funcNode]topCheck)
+	top := func(fn *funcNode, calls map[*ast.CallExpr]bool) {
+		traces := make(map[*ast.CallExpr]bool)
+		for _, site := range fn.calls {
+			if em.traceCall(site) {
+				traces[site.call] = true
+			}
+		}
+		if ok, early := emitsOnly(idx.info, fn, calls, traces); ok && sources.StartsLine(fn.body.List[0].Pos()) {
+			tops[fn] = topCheck{early}
+		}
+	}
 	for fn, fs := range byFn {
 		calls := make(map[*ast.CallExpr]bool)
 		for _, f := range fs {
@@ -332,8 +343,9 @@ func placeAll(idx *index, sources *refactor.Sources, findings []*finding, groups
 				calls[f.site.call] = true
 			}
 		}
-		v := fs[0].check.v
-		onlyEmits[fn] = (paramOwner(fn, v) != nil || !fn.declares(v)) && emitsOnly(idx.info, fn, calls) && sources.StartsLine(fn.body.List[0].Pos())
+		if v := fs[0].check.v; paramOwner(fn, v) != nil || !fn.declares(v) {
+			top(fn, calls)
+		}
 	}
 	for _, g := range uniqueGroups(idx, groups) {
 		skips := make(map[*funcNode]map[*ast.CallExpr]bool)
@@ -345,10 +357,10 @@ func placeAll(idx *index, sources *refactor.Sources, findings []*finding, groups
 			skips[site.fn][site.call] = true
 		}
 		for fn, calls := range skips {
-			onlyEmits[fn] = emitsOnly(idx.info, fn, calls) && sources.StartsLine(fn.body.List[0].Pos())
+			top(fn, calls)
 		}
 	}
-	return placeChecks(sources, sites, onlyEmits)
+	return placeChecks(sources, sites, tops)
 }
 
 // groupFix is the fix of a helper group: each helper's new parameter, the

@@ -33,6 +33,9 @@ const (
 	// Fold adds "&& !cancelled" to the condition of Parent, the if
 	// without else whose only statement the statement is.
 	Fold
+	// Join adds "|| cancelled" to the condition of Parent (the Stmt), an
+	// if whose body only returns.
+	Join
 )
 
 // Skip skips Stmt, a statement of File held by Parent, when Cancelled
@@ -241,6 +244,13 @@ func (s *Sources) skip(sk Skip) ([]analysis.TextEdit, bool) {
 			return nil, false
 		}
 		return fold(ifs, "!"+sk.Cancelled), true
+	case Join:
+		ifs, isIf := sk.Parent.(*ast.IfStmt)
+		if !isIf {
+			return nil, false
+		}
+		at := ifs.Cond.End()
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(" || " + sk.Cancelled)}}, true
 	default:
 		return nil, false
 	}
