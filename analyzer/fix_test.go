@@ -19,7 +19,7 @@ var fixPackages = []string{
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
 	"fixes/fields", "fixes/ifaces", "fixes/guardclause", "fixes/derived", "fixes/derived/report", "fixes/derived/crosspkg", "fixes/forms",
 	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
-	"helperfix/returned", "helperfix/guardclause", "fixes/receivers", "fixes/later", "fixes/rewrites",
+	"helperfix/returned", "helperfix/guardclause", "fixes/receivers", "fixes/later", "fixes/rewrites", "fixes/oneplace",
 }
 
 // TestFixes checks every fix against its golden file.

@@ -25,6 +25,9 @@ import (
 
 // minMethodCalls is how many findings at direct calls of one sink method
 // through one field of one type make the guarded method their first fix.
+// A type that has a guarded helper (one a group gives it, one it has, or
+// one of its helpers fixed at their depth that forwards to the recorder)
+// gives every such call one: one place to check per type.
 const minMethodCalls = 3
 
 // methodGroup is the findings that one guarded method fixes.
@@ -34,6 +37,7 @@ type methodGroup struct {
 	sink     *types.Func
 	findings []*finding
 	existing *funcNode     // a method of that shape the package has, called instead
+	helper   *helperGroup  // existing's group, where it is a helper fixed at its depth: it takes the context then
 	file     *ast.File     // where the new method goes ...
 	after    *ast.FuncDecl // ... after this method of the type
 	name     string
@@ -49,13 +53,17 @@ type methodKey struct {
 // findMethodGroups returns, for each finding that a guarded method fixes,
 // its group: the findings the call-site fix can fix at direct calls of a
 // sink through a field of a method's receiver (or an embedded recorder),
-// in the methods of one type and the literals in them, at least
-// minMethodCalls of them with the same sink and field. A method of the
-// type that already has the shape (a context, then the sink's parameters,
-// and nothing but a cancellation check and the same call) is called
-// instead of a new one. Trace events and calls with only a request's
-// context are no findings, so none goes through it.
-func findMethodGroups(idx *index, em *emitters, findings []*finding, guarded func(*callSite) bool) map[*finding]*methodGroup {
+// in the methods of one type and the literals in them, with the same sink
+// and field; the groups of a type that has a guarded helper, else none
+// (minMethodCalls). A type has one where a group of it has minMethodCalls
+// findings, or where a method of it already is one: a context, then the
+// sink's parameters, and one guarded call of the sink through the same
+// field forwarding them, among any other statements (its logging); or it
+// becomes one, a helper fixed at its depth (helpers) that takes the sink's
+// parameters and forwards them to it. That method is called instead of a
+// new one. Trace events and calls with only a request's context are no
+// findings, so none goes through it.
+func findMethodGroups(idx *index, em *emitters, findings []*finding, helpers map[*funcNode]*helperGroup, guarded func(*callSite) bool) map[*finding]*methodGroup {
 	groups := make(map[methodKey]*methodGroup)
 	var order []methodKey
 	for _, f := range findings {
@@ -75,14 +83,19 @@ func findMethodGroups(idx *index, em *emitters, findings []*finding, guarded fun
 		}
 		g.findings = append(g.findings, f)
 	}
+	hasHelper := make(map[*types.TypeName]bool)
+	for _, k := range order {
+		g := groups[k]
+		g.existing, g.helper = existingMethod(idx, g, helpers, guarded)
+		hasHelper[g.recv] = hasHelper[g.recv] || g.existing != nil || len(g.findings) >= minMethodCalls
+	}
 	out := make(map[*finding]*methodGroup)
 	added := make(map[*types.TypeName]map[string]bool) // the methods each type is given
 	for _, k := range order {
 		g := groups[k]
-		if len(g.findings) < minMethodCalls {
+		if !hasHelper[g.recv] {
 			continue
 		}
-		g.existing = existingMethod(idx, g, guarded)
 		if g.existing != nil {
 			g.name = g.existing.name()
 		} else if !g.place(idx, added) {
@@ -130,22 +143,30 @@ func fieldPath(info *types.Info, x ast.Expr, recv *types.Var) ([]string, bool) {
 }
 
 // existingMethod returns an unexported method of the group's type that
-// already is the guarded method: a context, then the sink's parameters,
-// and a body of at most two statements whose one call of the sink, through
-// the same field, is guarded and forwards the parameters in order.
-func existingMethod(idx *index, g *methodGroup, guarded func(*callSite) bool) *funcNode {
+// is, or that the fix at the helper's depth makes, the guarded method: a
+// context then the sink's parameters, whose one call of the sink, through
+// the same field and forwarding them in order, is guarded (other
+// statements may log); or the sink's parameters alone, where the method is
+// a helper of a group fixed at its depth, which gives it the context and
+// checks it right before that call. The group is returned with it.
+func existingMethod(idx *index, g *methodGroup, helpers map[*funcNode]*helperGroup, guarded func(*callSite) bool) (*funcNode, *helperGroup) {
 	want := g.sink.Signature().Params()
 	for _, f := range idx.funcs {
-		if f.decl == nil || f.obj.Exported() || receiverType(f.obj) != g.recv || len(f.body.List) > 2 {
+		if f.decl == nil || f.obj.Exported() || receiverType(f.obj) != g.recv || f.sig.Variadic() != g.sink.Signature().Variadic() {
 			continue
 		}
 		params := f.sig.Params()
-		if params.Len() != want.Len()+1 || !isContextType(params.At(0).Type()) || f.sig.Variadic() != g.sink.Signature().Variadic() {
+		first, group := 1, helpers[f]
+		switch {
+		case params.Len() == want.Len()+1 && isContextType(params.At(0).Type()):
+		case params.Len() == want.Len() && group != nil && !group.unfixable:
+			first = 0
+		default:
 			continue
 		}
 		same := true
 		for i := range want.Len() {
-			same = same && types.Identical(params.At(i+1).Type(), want.At(i).Type())
+			same = same && types.Identical(params.At(i+first).Type(), want.At(i).Type())
 		}
 		var calls []*callSite
 		for _, site := range f.calls {
@@ -153,24 +174,27 @@ func existingMethod(idx *index, g *methodGroup, guarded func(*callSite) bool) *f
 				calls = append(calls, site)
 			}
 		}
-		if !same || len(calls) != 1 || !guarded(calls[0]) {
+		if !same || len(calls) != 1 || first == 1 && !guarded(calls[0]) {
 			continue
 		}
-		if _, path, ok := recorderPath(idx.info, calls[0]); ok && slices.Equal(path, g.path) && forwards(idx.info, calls[0].call, params) {
-			return f
+		if _, path, ok := recorderPath(idx.info, calls[0]); ok && slices.Equal(path, g.path) && forwards(idx.info, calls[0].call, params, first) {
+			if first == 1 {
+				group = nil
+			}
+			return f, group
 		}
 	}
-	return nil
+	return nil, nil
 }
 
-// forwards reports whether call passes the parameters after the first,
-// in order (the last spread where variadic).
-func forwards(info *types.Info, call *ast.CallExpr, params *types.Tuple) bool {
-	if len(call.Args) != params.Len()-1 {
+// forwards reports whether call passes the parameters from first on, in
+// order (the last spread where variadic).
+func forwards(info *types.Info, call *ast.CallExpr, params *types.Tuple, first int) bool {
+	if len(call.Args) != params.Len()-first {
 		return false
 	}
 	for i, a := range call.Args {
-		if v, ok := info.Uses[identOf(a)].(*types.Var); !ok || v != params.At(i+1) {
+		if v, ok := info.Uses[identOf(a)].(*types.Var); !ok || v != params.At(i+first) {
 			return false
 		}
 	}
@@ -357,9 +381,18 @@ func (p *planner) methodCall(g *methodGroup, f *finding) ([]refactor.Step, bool)
 // the method's text is the same in all of them, so that a driver that
 // applies them all adds it once: a fix that carried every call of the
 // group would make the group's fixes together quadratic in its calls.
-func (p *planner) methodFixes(g *methodGroup) (map[*finding]*refactor.Fix, bool) {
+func (p *planner) methodFixes(g *methodGroup, groupFixes map[*helperGroup]*refactor.Fix) (map[*finding]*refactor.Fix, bool) {
 	imports := newImportSet()
 	var method []refactor.Step
+	if g.helper != nil {
+		// The helper takes the context with its group's fix: each call
+		// through it carries that fix, which the drivers apply once.
+		fix := groupFixes[g.helper]
+		if fix == nil {
+			return nil, false
+		}
+		method = append(method, fix.Steps...)
+	}
 	if g.existing == nil {
 		m, imps, ok := p.methodStep(g)
 		if !ok {

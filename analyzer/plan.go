@@ -73,7 +73,7 @@ func planFixes(idx *index, em *emitters, names *refactor.Scopes, sources *refact
 	for _, f := range findings {
 		if g := methods[f]; g != nil && !done[g] {
 			done[g] = true
-			fixes, _ := p.methodFixes(g)
+			fixes, _ := p.methodFixes(g, groupFixes)
 			maps.Copy(methodFixes, fixes)
 		}
 	}

@@ -73,7 +73,7 @@ func run(pass *analysis.Pass, s *settings) error {
 
 	diags := bareDirectives(m.dirs, reported)
 	sources := refactor.NewSources(idx.fset, pass.ReadFile)
-	methods := findMethodGroups(idx, em, findings, func(site *callSite) bool { return j.verdict(em, site) == guardedCall })
+	methods := findMethodGroups(idx, em, findings, groups, func(site *callSite) bool { return j.verdict(em, site) == guardedCall })
 	plan := planFixes(idx, em, names, sources, ch, findings, groups, methods, handoffs, checked)
 	diags = append(diags, diagnose(idx, sources, em, states, findings, handoffs, plan)...)
 	if s.strict {
