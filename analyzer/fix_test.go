@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/txtar"
 
@@ -19,7 +20,7 @@ var fixPackages = []string{
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
 	"fixes/fields", "fixes/ifaces", "fixes/guardclause", "fixes/derived", "fixes/derived/report", "fixes/derived/crosspkg", "fixes/forms",
 	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
-	"helperfix/returned", "helperfix/guardclause", "fixes/receivers", "fixes/later", "fixes/rewrites", "fixes/oneplace",
+	"helperfix/returned", "helperfix/guardclause", "fixes/receivers", "fixes/later", "fixes/rewrites", "fixes/oneplace", "fixes/conventions/withany", "fixes/conventions/withiface",
 }
 
 // TestFixes checks every fix against its golden file.
@@ -43,42 +44,63 @@ func TestFixesScopeReconcile(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Config{Scope: analyzer.ScopeReconcile}), reconcileFixPackages...)
 }
 
-// TestGoldenSectionsOffered checks that each section of a golden archive
-// names the message of a fix that is offered: analysistest compares only
-// the messages it meets, so a fix that is no longer offered (a helper
-// that no longer qualifies for the fix at its depth) would pass unseen.
+// TestGoldenSectionsOffered checks that the sections of each golden
+// archive are the messages of the fixes offered for its file, both ways:
+// analysistest compares only the messages it meets, so a fix that is no
+// longer offered (a helper that no longer qualifies for the fix at its
+// depth) would pass unseen, and so would a fix newly offered (a direct
+// call now routed through a type's guarded helper). A golden file of the
+// one-file form holds one message.
 func TestGoldenSectionsOffered(t *testing.T) {
-	offered := make(map[string]map[string]bool) // golden file -> messages of the fixes that edit its file
-	for _, act := range analyze(t, testdata, analyzer.Analyzer, fixPackages...) {
-		for _, d := range act.Diagnostics {
-			for _, fix := range d.SuggestedFixes {
-				for _, edit := range fix.TextEdits {
-					file := act.Package.Fset.File(edit.Pos).Name() + ".golden"
-					if offered[file] == nil {
-						offered[file] = make(map[string]bool)
+	for _, tc := range []struct {
+		a    *analysis.Analyzer
+		pkgs []string
+	}{
+		{analyzer.Analyzer, fixPackages},
+		{newAnalyzer(t, analyzer.Config{Scope: analyzer.ScopeReconcile}), reconcileFixPackages},
+	} {
+		offered := make(map[string]map[string]bool) // golden file -> messages of the fixes that edit its file
+		for _, act := range analyze(t, testdata, tc.a, tc.pkgs...) {
+			for _, d := range act.Diagnostics {
+				for _, fix := range d.SuggestedFixes {
+					for _, edit := range fix.TextEdits {
+						file := act.Package.Fset.File(edit.Pos).Name() + ".golden"
+						if offered[file] == nil {
+							offered[file] = make(map[string]bool)
+						}
+						offered[file][fix.Message] = true
 					}
-					offered[file][fix.Message] = true
 				}
 			}
 		}
-	}
-	for _, pkg := range fixPackages {
-		goldens, err := filepath.Glob(filepath.Join(testdata, "src", pkg, "*.golden"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, golden := range goldens {
-			ar, err := txtar.ParseFile(golden)
+		for _, pkg := range tc.pkgs {
+			goldens, err := filepath.Glob(filepath.Join(testdata, "src", pkg, "*.golden"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			abs, err := filepath.Abs(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range ar.Files {
-				if !offered[abs][f.Name] {
-					t.Errorf("%s: section %q names no fix that edits the file", golden, f.Name)
+			for _, golden := range goldens {
+				ar, err := txtar.ParseFile(golden)
+				if err != nil {
+					t.Fatal(err)
+				}
+				abs, err := filepath.Abs(golden)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sections := make(map[string]bool)
+				for _, f := range ar.Files {
+					sections[f.Name] = true
+					if !offered[abs][f.Name] {
+						t.Errorf("%s: section %q names no fix that edits the file", golden, f.Name)
+					}
+				}
+				for m := range offered[abs] {
+					if len(ar.Files) > 0 && !sections[m] {
+						t.Errorf("%s: no section for the fix %q (go test -update writes it)", golden, m)
+					}
+				}
+				if len(ar.Files) == 0 && len(offered[abs]) > 1 {
+					t.Errorf("%s: one-file form for %d fix messages", golden, len(offered[abs]))
 				}
 			}
 		}

@@ -289,10 +289,10 @@ func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import
 			base = "arg"
 		}
 		name := fresh(base)
-		t := types.TypeString(v.Type(), qual)
+		t := p.conv.spellEmpty(types.TypeString(v.Type(), qual))
 		arg := name
 		if sig.Variadic() && i == sig.Params().Len()-1 {
-			t = "..." + types.TypeString(v.Type().(*types.Slice).Elem(), qual)
+			t = "..." + p.conv.spellEmpty(types.TypeString(v.Type().(*types.Slice).Elem(), qual))
 			arg += "..."
 		}
 		names, typs = append(names, name), append(typs, t)
@@ -315,7 +315,7 @@ func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import
 	return refactor.Method{
 		File:      file,
 		After:     g.after,
-		Doc:       g.name + " records the event unless " + ctxName + " is cancelled: a reconciliation\nthat shutdown cut short sends no event.",
+		Doc:       g.name + " records the event unless " + ctxName + " is canceled: a reconciliation\nthat shutdown cut short sends no event, and one that timed out still does.",
 		Recv:      recvName + " " + types.ExprString(g.after.Recv.List[0].Type),
 		Name:      g.name,
 		Params:    strings.Join(params, ", "),

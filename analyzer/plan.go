@@ -48,7 +48,7 @@ type fixPlan struct {
 // and so does a fix that inserts a check on a parameter that calls in the
 // package hand a context the code has cancelled (handoffs): -fix applies
 // both or neither. A handoff's own fix is the rename.
-func planFixes(idx *index, em *emitters, names *refactor.Scopes, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
+func planFixes(idx *index, em *emitters, conv *conventions, names *refactor.Scopes, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
 	var uses []contextUse
 	for _, f := range findings {
 		uses = append(uses, contextUse{f.site, f.check})
@@ -56,10 +56,10 @@ func planFixes(idx *index, em *emitters, names *refactor.Scopes, sources *refact
 	for _, g := range uniqueGroups(idx, groups) {
 		uses = append(uses, g.callers...)
 	}
-	p := &planner{idx: idx, lookups: names, paramNames: nameBlankParams(names, uses)}
+	p := &planner{idx: idx, conv: conv, lookups: names, paramNames: nameBlankParams(names, uses)}
 	p.places = placeAll(idx, em, sources, findings, groups)
 	plan := &fixPlan{fixes: make(map[any][]*refactor.Fix), checkNames: make(map[*finding]string), renameWhy: make(map[*guardflow.Derivation]string)}
-	p.renames = planRenames(ch, uses, handoffs, plan.renameWhy)
+	p.renames = planRenames(ch, conv, uses, handoffs, plan.renameWhy)
 	p.carried = carriedRenames(checked, handoffs, p.renames)
 
 	groupFixes := make(map[*helperGroup]*refactor.Fix)
@@ -103,6 +103,7 @@ func planFixes(idx *index, em *emitters, names *refactor.Scopes, sources *refact
 // carry the rename make the same edits.
 type planner struct {
 	idx        *index
+	conv       *conventions
 	lookups    *refactor.Scopes
 	paramNames map[*types.Var]string
 	places     map[*callSite]placement               // where each check goes, and its form
@@ -113,7 +114,7 @@ type planner struct {
 // planRenames decides, once each, the renames that the fixes' contexts and
 // the handoffs need: the handoffs' arguments keep their names, to read the
 // parent again. why gets the reason of each rename that cannot be made.
-func planRenames(ch *chooser, uses []contextUse, handoffs []*handoff, why map[*guardflow.Derivation]string) map[*guardflow.Derivation]*renamePlan {
+func planRenames(ch *chooser, conv *conventions, uses []contextUse, handoffs []*handoff, why map[*guardflow.Derivation]string) map[*guardflow.Derivation]*renamePlan {
 	keep := make(map[*guardflow.Derivation]map[*ast.Ident]bool)
 	owner := make(map[*guardflow.Derivation]*funcNode)
 	checks := make(map[*guardflow.Derivation][]contextUse)
@@ -138,7 +139,7 @@ func planRenames(ch *chooser, uses []contextUse, handoffs []*handoff, why map[*g
 		}
 	}
 	out := make(map[*guardflow.Derivation]*renamePlan)
-	rn := &renamer{ch: ch}
+	rn := &renamer{ch: ch, conv: conv}
 	for _, d := range order {
 		r, reason := rn.plan(owner[d], d, keep[d], checks[d])
 		out[d] = r

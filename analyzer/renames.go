@@ -46,6 +46,7 @@ type renamePlan struct {
 // keeps the names it gave, so that two never meet in one scope.
 type renamer struct {
 	ch     *chooser
+	conv   *conventions
 	chosen []chosenName
 }
 
@@ -144,7 +145,7 @@ func (rn *renamer) rename(f *funcNode, d *guardflow.Derivation, keep map[*ast.Id
 			from = at.stmt.Pos()
 		}
 	}
-	name, ok := refactor.FreshName(nameBase(info, h, d, idents[1:]), func(name string) bool { return rn.free(f, name, scope, from, at) })
+	name, ok := refactor.FreshName(rn.nameBase(h, d, idents[1:]), func(name string) bool { return rn.free(f, name, scope, from, at) })
 	if !ok {
 		return nil, "no name is free"
 	}
@@ -351,10 +352,20 @@ func scopeAt(idx *index, pos token.Pos) *types.Scope {
 }
 
 // nameBase is the name a derived context takes, before it is made free:
-// what it is for, from the function that the renamed uses hand it to and
-// that may fail (scanCtx for r.scan(ctx, obj)), where there is one; else
-// what it is (timeoutCtx, cancelCtx, groupCtx).
-func nameBase(info *types.Info, h *guardflow.Holdings, d *guardflow.Derivation, renamed []*ast.Ident) string {
+// the one the package gives the contexts of its derivations of that kind
+// (an existing ctxTimeout), where it has one; else what it is for, from
+// the function that the renamed uses hand it to and that may fail
+// (scanCtx for r.scan(ctx, obj)), where there is one; else what it is
+// (timeoutCtx, cancelCtx, groupCtx).
+func (rn *renamer) nameBase(h *guardflow.Holdings, d *guardflow.Derivation, renamed []*ast.Ident) string {
+	kind := derivationKind(d.Func)
+	if d.Group {
+		kind = "group"
+	}
+	if name := rn.conv.derived[kind]; name != "" {
+		return name
+	}
+	info := rn.ch.idx.info
 	purpose := ""
 	for _, u := range h.Uses(d.Var) {
 		if u.Arg == nil || !isRenamed(u.Ident, renamed) {
