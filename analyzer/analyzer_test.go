@@ -20,7 +20,7 @@ var (
 		"crosspkg/guard", "crosspkg/notify", "crosspkg/die", "crosspkg/controller",
 		"reassigned", "errorsis", "guardshapes", "booleans", "evalorder", "typeparams", "fresh/source", "fresh",
 		"ifaces", "ifaces/crossplane", "ifaces/karpenter", "ifaces/remoteimpl",
-		"trace/events", "trace", "requests", "eventtypes",
+		"trace/events", "trace", "requests", "eventtypes", "review",
 	}
 	eventsv1Packages = []string{"eventsv1/sinks", "eventsv1/notify", "eventsv1/flux", "eventsv1/trace"}
 )

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,17 +31,18 @@ func New(c Config) (*analysis.Analyzer, error) {
 
 func newAnalyzer(get func() (*settings, error)) *analysis.Analyzer {
 	return &analysis.Analyzer{
-		Name:      "ctxnotify",
-		Doc:       analyzerDoc(doc),
-		URL:       "https://pkg.go.dev/github.com/ctxnotify/ctxnotify-lint/analyzer",
-		Requires:  []*analysis.Analyzer{inspect.Analyzer},
-		FactTypes: []analysis.Fact{new(emitterFact), new(guardFact), new(forwarderFact), new(noReturnFact), new(sinkReachFact), new(checkedFact), new(runsFact)},
+		Name:       "ctxnotify",
+		Doc:        analyzerDoc(doc),
+		URL:        "https://pkg.go.dev/github.com/ctxnotify/ctxnotify-lint/analyzer",
+		Requires:   []*analysis.Analyzer{inspect.Analyzer},
+		ResultType: reflect.TypeOf((*Review)(nil)),
+		FactTypes:  []analysis.Fact{new(emitterFact), new(guardFact), new(forwarderFact), new(noReturnFact), new(sinkReachFact), new(checkedFact), new(runsFact)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			s, err := get()
 			if err != nil {
 				return nil, err
 			}
-			return nil, run(pass, s)
+			return run(pass, s)
 		},
 	}
 }

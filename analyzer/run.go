@@ -19,12 +19,12 @@ import (
 // Other values memoize what they are asked (the dataflows, the holdings,
 // the sinks, the imported emitters' facts, the name lookups): that fills
 // caches, and changes no answer.
-func run(pass *analysis.Pass, s *settings) error {
+func run(pass *analysis.Pass, s *settings) (*Review, error) {
 	if strings.HasSuffix(pass.Pkg.Path(), ".test") {
-		return nil // a generated test main package
+		return nil, nil // a generated test main package
 	}
 	if err := validateConfiguredNames(pass, s); err != nil {
-		return err
+		return nil, err
 	}
 	m := newModel(pass)
 
@@ -39,7 +39,7 @@ func run(pass *analysis.Pass, s *settings) error {
 	checks.export(pass.ExportObjectFact, m)
 
 	if !reachesSinks(pass, s) {
-		return nil
+		return nil, nil
 	}
 	pass.ExportPackageFact(new(sinkReachFact))
 
@@ -80,7 +80,7 @@ func run(pass *analysis.Pass, s *settings) error {
 		diags = append(diags, looseChecks(idx, states, candidates, reported)...)
 	}
 	report(pass, m, diags)
-	return nil
+	return findReview(idx, em, j, m, findings, reported), nil
 }
 
 // reachesSinks is the fast path: only a package that declares sinks or

@@ -212,6 +212,11 @@ func applyFixes(roots []*checker.Action, opts Options, out io.Writer, logf, verb
 			if err := describe(out, roots[0].Package.Fset, fx.Applied); err != nil {
 				logf("%v", err)
 			}
+			if len(fx.Applied) > 0 {
+				if err := judgementCalls(out, roots[0].Package.Fset, fx.Applied, reviews(roots)); err != nil {
+					logf("%v", err)
+				}
+			}
 		}()
 	}
 	printDiff := opts.Diff
