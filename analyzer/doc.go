@@ -486,9 +486,21 @@
 //
 // A function whose checks fold gets no guard clause: one form a function.
 // A function (or literal) without results whose statements do nothing but
-// emit (calls that are findings with the same check, and statements that
-// only compute their arguments, assigning locals and handing no context to
-// anything) gets one guard clause at its top for all of them. The guard
+// emit (calls that are findings with the same check, its Trace events,
+// statements that only compute their arguments, assigning locals and
+// handing no context to anything, bare returns, and ifs, switches and
+// blocks whose conditions only compute and whose statements do nothing but
+// emit) gets one check at its top for all of them: a guard clause, or,
+// where it opens with an early return (if eventType == "" { return }), the
+// check joined to that return's condition:
+//
+//	if eventType == "" || errors.Is(ctx.Err(), context.Canceled) {
+//		return
+//	}
+//
+// One check there skips its Trace events too, as the check inside a helper
+// that takes its event type from its callers does: Trace events notify no
+// one, and a function that only emits is skipped whole, consistently. The guard
 // clause skips exactly what the wrap would (deferred calls run either
 // way), and the call keeps its lines. The call is last when it ends the
 // body, or only a bare return follows it in its block, or it ends a branch
@@ -537,8 +549,8 @@
 // holds most of the calls, and makes the call a call of it, passing the
 // context the call-site fix would check (renames included):
 //
-//	// annotatedEventf records the event unless ctx is cancelled: a reconciliation
-//	// that shutdown cut short sends no event.
+//	// annotatedEventf records the event unless ctx is canceled: a reconciliation
+//	// that shutdown cut short sends no event, and one that timed out still does.
 //	func (r *Reconciler) annotatedEventf(ctx context.Context, object runtime.Object, annotations map[string]string, eventtype, reason, messageFmt string, args ...interface{}) {
 //		if errors.Is(ctx.Err(), context.Canceled) {
 //			return
@@ -553,10 +565,23 @@
 // of them use), never _: a method whose receiver is unnamed or blank
 // (func (*R) Name() string) names none, and is ordinary Go. Where two
 // guarded methods go after the same method, one fix each, the drivers add
-// both in one run, in the order of their fixes. Where the
-// type already has an unexported method of that shape (a context, then the
-// recorder method's parameters, and nothing but a cancellation check and
-// the same call, forwarding them), the calls use it and nothing is added.
+// both in one run, in the order of their fixes. Its parameters spell the
+// empty interface as the package does: any where the package's Go version
+// allows it and it uses any at least as often as interface{}, else
+// interface{}.
+//
+// One place to check per type: a type that has such a method, or gets
+// one, gives every direct call of a recorder method through a field of
+// its receiver one, whatever their number, rather than a check of its own
+// beside them. Where the type already has an unexported method of that
+// shape (a context, then the recorder method's parameters, and one call
+// of it through the same field, guarded and forwarding them, among other
+// statements such as logging), or a helper that the fix at the helper's
+// depth gives a context (the recorder method's parameters, forwarded to
+// it: source-controller's annotatedEventLogf, which logs, then emits), the
+// calls use it and nothing is added: the helper's check goes right before
+// its event, after its logging, and a direct call through it now logs as
+// its other calls do.
 // Each finding's fix adds the same method and changes its own call, so
 // that it is whole on its own, the drivers add the method once when they
 // apply several, and the fixes of a group grow with its calls, not with
@@ -669,8 +694,10 @@
 // checks the nearest context it was derived from that the code has not
 // cancelled there, under the name that refers to it where the check is
 // written. Where no name does, because the derivation took the name (it
-// reassigned or hid it), the derived context gets a fresh name, after what
-// it is handed to (scanCtx for r.scan(ctx, obj)), else after what it is
+// reassigned or hid it), the derived context gets a fresh name: the one
+// the package gives most often to the contexts it derives that way under a
+// name of their own (source-controller's ctxTimeout), else after what it
+// is handed to (scanCtx for r.scan(ctx, obj)), else after what it is
 // (timeoutCtx, deadlineCtx, cancelCtx, groupCtx):
 //
 //	scanCtx, cancel := context.WithTimeout(ctx, d)

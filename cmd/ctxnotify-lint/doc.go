@@ -53,6 +53,14 @@
 // so, where a success event is skipped although its function saves the
 // status under a context that shutdown does not cancel. It reads the
 // categories of the findings (analyzer.CategoryWarning and the others).
+// Then it names the judgement calls a reviewer asks about: the warnings
+// about integrity or verification (by the words of their reasons) now
+// skipped at shutdown too, the events no context reaches, which stay
+// unguarded, and the contexts and cancel functions the code keeps of its
+// own (the pass's result, analyzer.Review); and the tests to write: a
+// canceled context sends none of the guarded events, one that timed out
+// still sends them, an uninterrupted reconciliation sends what it sent
+// before.
 //
 // A package with tests is analysed with its tests (-test=false leaves them
 // out), so its files belong to two packages, p and p [p.test]; each
