@@ -17,7 +17,7 @@ const (
 	kindCrash      = "the command crashed"
 	kindFormat     = "the fixed program is not gofmt-clean"
 	kindNoCompile  = "the fixed program does not compile"
-	kindSecondRun  = "a second run of the command still offers a fix in the fixed program"
+	kindSecondRun  = "a second run of the command still reports a site whose finding had a fix"
 	kindCalls      = "the fix changed the API calls or the result of an uninterrupted run"
 	kindLost       = "the fix changed the events of an uninterrupted run"
 	kindTimeout    = "the fix changed the events of a run that timed out"
@@ -131,6 +131,20 @@ func (s sites) reportedAgain(tag string) *programFinding {
 		}
 	}
 	return nil
+}
+
+// checkSecondRun: where a finding had a fix, a second run over the fixed
+// program reports nothing (a site that had none may still be reported;
+// one whose fix -fix left out is).
+func checkSecondRun(s sites, v *verdict) {
+	for _, site := range s.prog.Sites {
+		if !s.fixed(site.Tag) {
+			continue
+		}
+		if f := s.reportedAgain(site.Tag); f != nil {
+			v.add(kindSecondRun, fmt.Sprintf("%s (line %d): %v (line of the fixed program)", site.Tag, site.Line, *f), nil)
+		}
+	}
 }
 
 // check compares the runs of one program before and after -fix.
