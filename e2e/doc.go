@@ -5,7 +5,11 @@
 // that the README and docs/ show against real runs, run the shutdown
 // harness before and after -fix, share go vet's results between two
 // machines through a cache server, and sweep the analyzer over the
-// standard library and the example's dependencies.
+// standard library and the example's dependencies. The run-time oracle
+// (oracle_test.go) does for generated controllers what the shutdown
+// harness does for the example's: it compiles batches of them
+// (internal/rungen) against the same dependencies and runs them, as
+// controller-runtime runs them, before and after -fix.
 //
 // It is a module of its own, nested in the repository's root module (which
 // it requires and replaces by ../, so it imports the root module's
