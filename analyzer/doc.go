@@ -582,11 +582,13 @@
 // calls use it and nothing is added: the helper's check goes right before
 // its event, after its logging, and a direct call through it now logs as
 // its other calls do.
+//
 // Each finding's fix adds the same method and changes its own call, so
 // that it is whole on its own, the drivers add the method once when they
 // apply several, and the fixes of a group grow with its calls, not with
-// their square; where one call cannot go through the method, none does.
-// The call-site fix is the second. Calls through other fields, or of
+// their square; a call whose context no check can name there (one that
+// must not be checked, below) gets no fix, and the others still go through
+// the method. The call-site fix is the second. Calls through other fields, or of
 // other recorder methods, count apart; a call in a goroutine, deferred or
 // inside an expression has no call-site fix and stays out. Trace events
 // and calls with only a request's context in hand are no findings, so none

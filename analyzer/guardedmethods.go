@@ -376,8 +376,9 @@ func (p *planner) methodCall(g *methodGroup, f *finding) ([]refactor.Step, bool)
 }
 
 // methodFixes returns the fix of each finding of a group: the method,
-// unless the package has it, and the finding's call made a call of it; or
-// none, if one of the calls cannot be. Each fix is whole on its own, and
+// unless the package has it, and the finding's call made a call of it; a
+// finding whose context no check can name there gets none (it has no
+// call-site fix either). Each fix is whole on its own, and
 // the method's text is the same in all of them, so that a driver that
 // applies them all adds it once: a fix that carried every call of the
 // group would make the group's fixes together quadratic in its calls.
@@ -409,7 +410,7 @@ func (p *planner) methodFixes(g *methodGroup, groupFixes map[*helperGroup]*refac
 	for _, f := range g.findings {
 		call, ok := p.methodCall(g, f)
 		if !ok {
-			return nil, false
+			continue // no check can name its context there: no fix at all
 		}
 		steps := append(slices.Clip(method), call...)
 		fixes[f] = &refactor.Fix{Message: msg, Steps: append(steps, imports.steps()...)}

@@ -14,7 +14,7 @@ type handoff struct {
 	site   *callSite
 	target paramRef              // the parameter it is handed to
 	kind   checkKind             // how the callee checks it
-	d      *guardflow.Derivation // the derivation whose context it hands on
+	d      *guardflow.Derivation // the derivation whose context it hands on; nil for a literal that runs later
 	// arg is the argument, a variable that, once d's context has a name of
 	// its own, holds at the call the context d derives from: the rename
 	// keeps it. nil where the rename would not mend the call.
@@ -23,6 +23,7 @@ type handoff struct {
 	// function returns, when the context the rename would hand on may be
 	// cancelled too: no fix.
 	later *funcNode
+	use   guardflow.LitUse // how later runs
 }
 
 // findHandoffs returns the handoffs in the functions analysed under the
@@ -59,25 +60,28 @@ func handoffAt(idx *index, checked *checkedParams, ch *chooser, site *callSite) 
 		if kind == notChecked {
 			continue
 		}
+		ai, ok := argIndex(idx.info, site.call, k)
+		if !ok {
+			continue
+		}
+		// A literal that may run after its function returns hands on a
+		// context it captured, which every cancel may have reached by then
+		// (controller-runtime's ReconciliationTimeout cancels the reconcile
+		// context itself): the check would drop every event, and no rename
+		// mends it.
+		if v, ok := idx.info.Uses[identOf(site.call.Args[ai])].(*types.Var); ok {
+			if later := ch.capturedLater(site, v); later != nil {
+				return &handoff{site: site, target: paramRef{site.callee, k}, kind: kind, later: later, use: ch.literalUse(later)}
+			}
+		}
 		// Only now the holdings: most calls hand no checked parameter.
 		pt, ok := ch.holdingsOf(site.fn).At(site.call)
 		if !ok {
 			return nil
 		}
-		ai, ok := argIndex(idx.info, site.call, k)
-		if !ok {
-			continue
-		}
 		if d := pt.CancelledArg(ai); d != nil {
 			h := &handoff{site: site, target: paramRef{site.callee, k}, kind: kind, d: d}
-			v, _ := idx.info.Uses[identOf(site.call.Args[ai])].(*types.Var)
-			if v != nil {
-				// In a literal that may run after its function returns, the
-				// parent may be cancelled by then too: the rename mends
-				// nothing.
-				h.later = ch.capturedLater(site, v)
-			}
-			if v != nil && v == d.Var && h.later == nil {
+			if v, ok := idx.info.Uses[identOf(site.call.Args[ai])].(*types.Var); ok && v == d.Var {
 				if want, ok := pt.ShutdownOnly(v); ok && pt.HoldsOnlyWithout(v, d, want) {
 					h.arg = identOf(site.call.Args[ai])
 				}

@@ -98,14 +98,16 @@ func handoffMessage(idx *index, h *handoff, plan *fixPlan) string {
 	default:
 		checks = callee + " passes it on to a function that checks it before its events"
 	}
+	if h.d == nil {
+		return fmt.Sprintf("%s hands %s a context that may be cancelled when the call runs: it is in a function literal that may run after its function returns, when every cancel has run, and %s, so every event would be dropped; decide whether the events are still wanted before %s (no fix)",
+			callText(h.site.call), callee, checks, handingText(idx, h.later, h.use))
+	}
 	msg := fmt.Sprintf("%s hands %s a context that the code has cancelled (%s at line %s) on every path to the call: %s, so every event would be dropped; give the derived context a name of its own",
 		callText(h.site.call), callee, derivationText(h.d), lineAt(idx.fset, h.d.Call.Pos()), checks)
 	if h.d.Name != nil {
 		msg += fmt.Sprintf(" so that %s stays the context shutdown cancels", h.d.Name.Name)
 	}
 	switch {
-	case h.later != nil:
-		msg += " (no fix: the call is in a function literal that may run after its function returns, when the context it derives from may be cancelled too; decide before handing the literal on)"
 	case h.arg == nil:
 		msg += " (no fix: the argument would not hold the context it derives from)"
 	case plan.renameWhy[h.d] != "":

@@ -90,7 +90,7 @@ func planFixes(idx *index, em *emitters, conv *conventions, names *refactor.Scop
 		}
 	}
 	for _, h := range handoffs {
-		if r := p.renames[h.d]; r != nil && h.arg != nil {
+		if r := p.renames[h.d]; h.d != nil && r != nil && h.arg != nil {
 			plan.fixes[h] = []*refactor.Fix{{Message: renameMessage, Steps: r.steps}}
 		}
 	}
@@ -133,6 +133,9 @@ func planRenames(ch *chooser, conv *conventions, uses []contextUse, handoffs []*
 		}
 	}
 	for _, h := range handoffs {
+		if h.d == nil {
+			continue // no rename mends it
+		}
 		need(h.d, h.site.fn)
 		if h.arg != nil {
 			keep[h.d][h.arg] = true
@@ -156,7 +159,7 @@ func carriedRenames(checked *checkedParams, handoffs []*handoff, renames map[*gu
 	out := make(map[paramRef][]*renamePlan)
 	for _, h := range handoffs {
 		r := renames[h.d]
-		if h.arg == nil {
+		if h.arg == nil || h.d == nil {
 			r = nil // the rename would not mend the call
 		}
 		for _, p := range checked.reaches(h.target) {

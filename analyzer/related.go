@@ -40,5 +40,8 @@ func related(n ast.Node, msg string) analysis.RelatedInformation {
 // handoffRelated points at the derivation whose context a handoff hands
 // on.
 func handoffRelated(idx *index, h *handoff) []analysis.RelatedInformation {
+	if h.d == nil {
+		return []analysis.RelatedInformation{related(h.later.lit, "the function literal that may run after its function returns")}
+	}
 	return []analysis.RelatedInformation{related(h.d.Call, fmt.Sprintf("%s derives the context here; the code cancels it before the call at line %s", derivationText(h.d), lineOf(idx, h.site.call)))}
 }

@@ -178,14 +178,30 @@ func (r *R) report(ctx context.Context, obj *corev1.ConfigMap) {
 	r.rec.Event(obj, corev1.EventTypeWarning, "Reported", "m")
 }
 
-// A callback hands report the context the code cancelled before handing
-// the callback on: renaming it would hand report the parameter, which may
-// be cancelled too by the time the callback runs. No fix.
+// A callback hands report a context it captured: by the time it runs,
+// every cancel may have run, controller-runtime's of the reconcile context
+// included, and report's check would drop every event. No rename mends
+// it: no fix.
 func (r *R) LateHandoff(ctx context.Context, obj *corev1.ConfigMap) {
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
 	_ = r.scan(ctx, obj)
 	cancel()
 	time.AfterFunc(time.Second, func() {
-		r.report(ctx, obj) // want `r\.report\(ctx, obj\) hands report a context that the code has cancelled .*\(no fix: the call is in a function literal that may run after its function returns, when the context it derives from may be cancelled too; decide before handing the literal on\)`
+		r.report(ctx, obj) // want `r\.report\(ctx, obj\) hands report a context that may be cancelled when the call runs: it is in a function literal that may run after its function returns, when every cancel has run, and report checks it before its events, so every event would be dropped; decide whether the events are still wanted before handing it to time\.AfterFunc \(line 189\) \(no fix\)`
+	})
+}
+
+// notifyDone's event is a finding whose fix would check its context; a
+// hook hands it the reconcile context, which controller-runtime cancels
+// when Reconcile returns, before the hook runs: the check would drop the
+// hook's event on every reconciliation, so the finding in notifyDone gets
+// no fix either.
+func (r *R) notifyDone(ctx context.Context, obj *corev1.ConfigMap) {
+	r.rec.Event(obj, corev1.EventTypeNormal, "Done", "m") // want `event "Done" emitted by r\.rec\.Event is not guarded`
+}
+
+func (r *R) Hooked(ctx context.Context, obj *corev1.ConfigMap) {
+	r.OnDone(func() {
+		r.notifyDone(ctx, obj) // want `r\.notifyDone\(ctx, obj\) hands notifyDone a context that may be cancelled when the call runs: .* the check that the fix adds to notifyDone tests it before its events`
 	})
 }
