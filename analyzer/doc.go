@@ -558,9 +558,11 @@
 //		r.EventRecorder.AnnotatedEventf(object, annotations, eventtype, reason, messageFmt, args...)
 //	}
 //
-// Its name is the recorder method's, lowered (eventf2 and so on where the
-// type has a field or method of that name, promoted ones included, or
-// another group gives it); its parameters are the recorder method's. Its
+// Its name is the recorder method's, lowered; where the type has a field
+// or method of that name, promoted ones included, or another group gives
+// it, the field's name before the method's (auditEvent for r.audit.Event),
+// else record before it (recordEvent), else the lowered name numbered
+// (event2); its parameters are the recorder method's. Its
 // receiver is named as the type's other methods name theirs (the name most
 // of them use), never _: a method whose receiver is unnamed or blank
 // (func (*R) Name() string) names none, and is ordinary Go. Where two
@@ -581,7 +583,12 @@
 // it: source-controller's annotatedEventLogf, which logs, then emits), the
 // calls use it and nothing is added: the helper's check goes right before
 // its event, after its logging, and a direct call through it now logs as
-// its other calls do.
+// its other calls do. A type whose helpers the fix at the helper's depth
+// gives a context has a guarded helper too: its direct calls of a recorder
+// go through a guarded method, and so do the helpers' own calls of that
+// recorder, with their new parameter, where the method is in their file
+// (else their check stays: the two fixes would add the context import
+// apart).
 //
 // Each finding's fix adds the same method and changes its own call, so
 // that it is whole on its own, the drivers add the method once when they

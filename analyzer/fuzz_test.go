@@ -18,8 +18,10 @@ import (
 // FuzzReconciler generates a reconciler-shaped file from the input (see
 // reconcilerSource), analyzes it against the stubs in testdata/src, applies
 // every suggested fix and checks that: nothing panics and no pass fails;
-// two runs agree; no call is reported twice; the fixed file parses,
-// type-checks, and has no fixable finding left. Without -fuzz it runs the
+// two runs agree; no call is reported twice; one -fix run applies every
+// fix; the fixed file parses, type-checks, and has no fixable finding
+// left. What the fixed code does when it runs is the e2e module's run-time
+// oracle's to check (FuzzRunTime), not a model of the analyzer's own. Without -fuzz it runs the
 // random seeds of fuzzGenerated and those in testdata/fuzz/FuzzReconciler.
 //
 //	go test -run '^$' -fuzz '^FuzzReconciler$' -fuzztime 10m -fuzzminimizetime 0 ./analyzer
@@ -95,9 +97,6 @@ func checkGenerated(t *testing.T, data []byte) {
 		fixedSites[before[d.Pos]] = true
 	}
 	after := second.callIndex()
-	if root, errs := checkSource(t, file); len(errs) == 0 {
-		checkShutdownOnly(t, root, file, fixedSites, after, string(formatted))
-	}
 	for _, d := range second.diags {
 		if i, ok := after[d.Pos]; ok && fixedSites[i] && len(d.SuggestedFixes) > 0 {
 			t.Fatalf("%s: still fixable after its fix: %s\nfixed:\n%s\nfrom:\n%s",

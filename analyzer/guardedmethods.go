@@ -36,6 +36,7 @@ type methodGroup struct {
 	path     []string        // the fields from the receiver to the recorder; none for an embedded one
 	sink     *types.Func
 	findings []*finding
+	inner    []*callSite   // the calls inside helpers fixed at their depth that go through the method, with their new parameter
 	existing *funcNode     // a method of that shape the package has, called instead
 	helper   *helperGroup  // existing's group, where it is a helper fixed at its depth: it takes the context then
 	file     *ast.File     // where the new method goes ...
@@ -63,37 +64,60 @@ type methodKey struct {
 // parameters and forwards them to it. That method is called instead of a
 // new one. Trace events and calls with only a request's context are no
 // findings, so none goes through it.
-func findMethodGroups(idx *index, em *emitters, findings []*finding, helpers map[*funcNode]*helperGroup, guarded func(*callSite) bool) map[*finding]*methodGroup {
+func findMethodGroups(idx *index, em *emitters, findings []*finding, helpers map[*funcNode]*helperGroup, guarded func(*callSite) bool) (map[*finding]*methodGroup, map[*callSite]*methodGroup) {
 	groups := make(map[methodKey]*methodGroup)
 	var order []methodKey
+	groupOf := func(site *callSite) *methodGroup {
+		recv, path, ok := recorderPath(idx.info, site)
+		if !ok {
+			return nil
+		}
+		k := methodKey{recv, strings.Join(path, "."), site.callee}
+		g := groups[k]
+		if g == nil {
+			g = &methodGroup{recv: recv, path: path, sink: site.callee}
+			groups[k] = g
+			order = append(order, k)
+		}
+		return g
+	}
 	for _, f := range findings {
 		if !callSiteFixable(f) || !em.isSinkCall(f.site) {
 			continue
 		}
-		recv, path, ok := recorderPath(idx.info, f.site)
-		if !ok {
-			continue
+		if g := groupOf(f.site); g != nil {
+			g.findings = append(g.findings, f)
 		}
-		k := methodKey{recv, strings.Join(path, "."), f.site.callee}
-		g := groups[k]
-		if g == nil {
-			g = &methodGroup{recv: recv, path: path, sink: f.site.callee}
-			groups[k] = g
-			order = append(order, k)
-		}
-		g.findings = append(g.findings, f)
 	}
 	hasHelper := make(map[*types.TypeName]bool)
+	for _, hg := range uniqueGroups(idx, helpers) {
+		if hg.unfixable {
+			continue
+		}
+		for _, h := range hg.helpers {
+			if t := receiverType(h.obj); t != nil {
+				hasHelper[t] = true
+			}
+		}
+		for _, site := range hg.skips {
+			if em.isSinkCall(site) {
+				if g := groupOf(site); g != nil {
+					g.inner = append(g.inner, site)
+				}
+			}
+		}
+	}
 	for _, k := range order {
 		g := groups[k]
 		g.existing, g.helper = existingMethod(idx, g, helpers, guarded)
-		hasHelper[g.recv] = hasHelper[g.recv] || g.existing != nil || len(g.findings) >= minMethodCalls
+		hasHelper[g.recv] = hasHelper[g.recv] || g.existing != nil || len(g.findings)+len(g.inner) >= minMethodCalls
 	}
 	out := make(map[*finding]*methodGroup)
+	inner := make(map[*callSite]*methodGroup)
 	added := make(map[*types.TypeName]map[string]bool) // the methods each type is given
 	for _, k := range order {
 		g := groups[k]
-		if !hasHelper[g.recv] {
+		if !hasHelper[g.recv] || len(g.findings) == 0 && (len(g.inner) == 0 || g.helper != nil) {
 			continue
 		}
 		if g.existing != nil {
@@ -104,8 +128,23 @@ func findMethodGroups(idx *index, em *emitters, findings []*finding, helpers map
 		for _, f := range g.findings {
 			out[f] = g
 		}
+		// A helper's own call stays its check. A call in another file than
+		// the method's keeps its check too: its helper's fix would add the
+		// context import alone there, where the other fixes add it with
+		// errors, and two different insertions at one place both go in.
+		if g.helper == nil {
+			file := g.file
+			if g.existing != nil {
+				file = g.existing.file
+			}
+			for _, site := range g.inner {
+				if site.fn.file == file {
+					inner[site] = g
+				}
+			}
+		}
 	}
-	return out
+	return out, inner
 }
 
 // recorderPath returns the receiver type of the method a call is in (or
@@ -224,11 +263,24 @@ func (g *methodGroup) place(idx *index, added map[*types.TypeName]map[string]boo
 	if g.after == nil {
 		return false
 	}
-	name, ok := refactor.FreshName(lowerFirst(g.sink.Name()), func(name string) bool {
-		return refactor.FreeMethod(idx.pkg, g.recv, name) && !added[g.recv][name]
-	})
-	if !ok {
-		return false
+	free := func(name string) bool { return refactor.FreeMethod(idx.pkg, g.recv, name) && !added[g.recv][name] }
+	// The sink's name, lowered; where the type has that name, the field's
+	// name before the sink's (auditEvent for r.audit.Event), or record
+	// before it (recordEvent); else the lowered name, numbered.
+	base := lowerFirst(g.sink.Name())
+	name := "record" + g.sink.Name()
+	if len(g.path) > 0 {
+		name = lowerFirst(g.path[len(g.path)-1]) + g.sink.Name()
+	}
+	switch {
+	case free(base):
+		name = base
+	case free(name):
+	default:
+		var ok bool
+		if name, ok = refactor.FreshName(base, free); !ok {
+			return false
+		}
 	}
 	if added[g.recv] == nil {
 		added[g.recv] = make(map[string]bool)
@@ -373,6 +425,47 @@ func (p *planner) methodCall(g *methodGroup, f *finding) ([]refactor.Step, bool)
 	return append(steps,
 		refactor.Callee{Call: f.site.call, Text: types.ExprString(root) + "." + g.name},
 		refactor.Arg{Call: f.site.call, Text: ctxName}), true
+}
+
+// methodSteps returns the steps that give the type the group's method,
+// none where the package has it: made once per group, so that every fix
+// that needs it writes the same text.
+func (p *planner) methodSteps(g *methodGroup) ([]refactor.Step, bool) {
+	if g.existing != nil {
+		return nil, true
+	}
+	if steps, ok := p.methods[g]; ok {
+		return steps, steps != nil
+	}
+	m, imps, ok := p.methodStep(g)
+	var steps []refactor.Step
+	if ok {
+		steps = []refactor.Step{m, refactor.Imports{File: g.file, Imports: imps}}
+	}
+	p.methods[g] = steps
+	return steps, ok
+}
+
+// innerCall returns the steps that make a call inside a helper fixed at
+// its depth a call of the group's method, passing the helper's new
+// parameter, with the method.
+func (p *planner) innerCall(g *methodGroup, site *callSite, ctxName string) ([]refactor.Step, bool) {
+	method, ok := p.methodSteps(g)
+	if !ok {
+		return nil, false
+	}
+	sel := ast.Unparen(site.call.Fun).(*ast.SelectorExpr)
+	root := sel.X
+	for {
+		if s, ok := ast.Unparen(root).(*ast.SelectorExpr); ok {
+			root = s.X
+			continue
+		}
+		break
+	}
+	return append(slices.Clip(method),
+		refactor.Callee{Call: site.call, Text: types.ExprString(root) + "." + g.name},
+		refactor.Arg{Call: site.call, Text: ctxName}), true
 }
 
 // methodFixes returns the fix of each finding of a group: the method,

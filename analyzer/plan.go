@@ -48,7 +48,7 @@ type fixPlan struct {
 // and so does a fix that inserts a check on a parameter that calls in the
 // package hand a context the code has cancelled (handoffs): -fix applies
 // both or neither. A handoff's own fix is the rename.
-func planFixes(idx *index, em *emitters, conv *conventions, names *refactor.Scopes, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
+func planFixes(idx *index, em *emitters, conv *conventions, names *refactor.Scopes, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, inner map[*callSite]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
 	var uses []contextUse
 	for _, f := range findings {
 		uses = append(uses, contextUse{f.site, f.check})
@@ -56,7 +56,7 @@ func planFixes(idx *index, em *emitters, conv *conventions, names *refactor.Scop
 	for _, g := range uniqueGroups(idx, groups) {
 		uses = append(uses, g.callers...)
 	}
-	p := &planner{idx: idx, conv: conv, lookups: names, paramNames: nameBlankParams(names, uses)}
+	p := &planner{idx: idx, conv: conv, lookups: names, paramNames: nameBlankParams(names, uses), inner: inner, methods: make(map[*methodGroup][]refactor.Step)}
 	p.places = placeAll(idx, em, sources, findings, groups)
 	plan := &fixPlan{fixes: make(map[any][]*refactor.Fix), checkNames: make(map[*finding]string), renameWhy: make(map[*guardflow.Derivation]string)}
 	p.renames = planRenames(ch, conv, uses, handoffs, plan.renameWhy)
@@ -107,6 +107,8 @@ type planner struct {
 	lookups    *refactor.Scopes
 	paramNames map[*types.Var]string
 	places     map[*callSite]placement               // where each check goes, and its form
+	inner      map[*callSite]*methodGroup            // the calls in helpers fixed at their depth that go through a guarded method
+	methods    map[*methodGroup][]refactor.Step      // each new guarded method's steps, once made
 	renames    map[*guardflow.Derivation]*renamePlan // nil where the rename cannot be made
 	carried    map[paramRef][]*renamePlan            // the renames a check on a parameter needs at the calls handing it cancelled contexts
 }
@@ -388,7 +390,16 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 		steps = append(steps, refactor.Param{Func: h.decl.Type, Index: -1, Decl: g.param[h] + " " + qual + "Context"})
 	}
 	for _, site := range g.skips {
-		skip, imps, ok := p.skip(site, g.param[site.fn.outermost()])
+		param := g.param[site.fn.outermost()]
+		if mg := p.inner[site]; mg != nil {
+			call, ok := p.innerCall(mg, site, param)
+			if !ok {
+				return nil, false
+			}
+			steps = append(steps, call...)
+			continue
+		}
+		skip, imps, ok := p.skip(site, param)
 		if !ok {
 			return nil, false
 		}

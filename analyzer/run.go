@@ -73,8 +73,8 @@ func run(pass *analysis.Pass, s *settings) (*Review, error) {
 
 	diags := bareDirectives(m.dirs, reported)
 	sources := refactor.NewSources(idx.fset, pass.ReadFile)
-	methods := findMethodGroups(idx, em, findings, groups, func(site *callSite) bool { return j.verdict(em, site) == guardedCall })
-	plan := planFixes(idx, em, newConventions(m), names, sources, ch, findings, groups, methods, handoffs, checked)
+	methods, inner := findMethodGroups(idx, em, findings, groups, func(site *callSite) bool { return j.verdict(em, site) == guardedCall })
+	plan := planFixes(idx, em, newConventions(m), names, sources, ch, findings, groups, methods, inner, handoffs, checked)
 	diags = append(diags, diagnose(idx, sources, em, states, findings, handoffs, plan)...)
 	if s.strict {
 		diags = append(diags, looseChecks(idx, states, candidates, reported)...)

@@ -3,6 +3,7 @@ package refactor
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -170,6 +171,8 @@ func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
 		return false
 	}
 	skips := make(map[int][]analysis.TextEdit) // by step
+	imports := make(map[*ast.File][]Import)
+	var files []*ast.File
 	for i, st := range fix.Steps {
 		if sk, ok := st.(Skip); ok {
 			es, ok := s.skip(sk)
@@ -220,8 +223,20 @@ func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
 			}
 			edits.add(e)
 		case Imports:
-			edits.add(AddImports(s.fset, st.File, st.Imports)...)
+			// A fix adds the imports of all its steps to a file at once: two
+			// insertions of one import at one place would both go in.
+			if _, seen := imports[st.File]; !seen {
+				files = append(files, st.File)
+			}
+			for _, imp := range st.Imports {
+				if !slices.Contains(imports[st.File], imp) {
+					imports[st.File] = append(imports[st.File], imp)
+				}
+			}
 		}
+	}
+	for _, file := range files {
+		edits.add(AddImports(s.fset, file, imports[file])...)
 	}
 	return analysis.SuggestedFix{Message: fix.Message, TextEdits: edits.list}, true
 }
