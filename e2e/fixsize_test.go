@@ -49,19 +49,20 @@ func TestFixSize(t *testing.T) {
 type fixSize struct {
 	files, hunks, changed int
 	guards, wraps, folds  int
+	joins                 int      // early returns whose condition took the check
 	routed                int      // calls made calls of a guarded method the fix adds
 	malformed             []string // inserted checks of no form, or lines that look like one
 }
 
 // checks counts the events the diff guards: a check each, or a call of a
 // guarded method (whose own check is one of the guard clauses).
-func (s fixSize) checks() int { return s.guards + s.wraps + s.folds + s.routed }
+func (s fixSize) checks() int { return s.guards + s.wraps + s.folds + s.joins + s.routed }
 
 func (s fixSize) linesPerCheck() float64 { return float64(s.changed) / float64(max(s.checks(), 1)) }
 
 func (s fixSize) String() string {
-	return fmt.Sprintf("%d files, %d hunks, %d changed lines, %d events guarded (%d guard clauses, %d wraps, %d folded conditions, %d calls of a guarded method), %.2f changed lines per event",
-		s.files, s.hunks, s.changed, s.checks(), s.guards, s.wraps, s.folds, s.routed, s.linesPerCheck())
+	return fmt.Sprintf("%d files, %d hunks, %d changed lines, %d events guarded (%d guard clauses, %d wraps, %d folded conditions, %d joined early returns, %d calls of a guarded method), %.2f changed lines per event",
+		s.files, s.hunks, s.changed, s.checks(), s.guards, s.wraps, s.folds, s.joins, s.routed, s.linesPerCheck())
 }
 
 // checkLine is the opening of an inserted check, its indentation and its
@@ -70,6 +71,7 @@ func (s fixSize) String() string {
 var (
 	checkLine = regexp.MustCompile(`^(\s*)if (!?)(?:\w+\.)?Is\(\w+\.Err\(\), (?:\w+\.)?Canceled\) \{$`)
 	foldLine  = regexp.MustCompile(`^\s*(?:\} else )?if .+ && !(?:\w+\.)?Is\(\w+\.Err\(\), (?:\w+\.)?Canceled\) \{$`)
+	joinLine  = regexp.MustCompile(`^\s*if .+ \|\| (?:\w+\.)?Is\(\w+\.Err\(\), (?:\w+\.)?Canceled\) \{$`)
 )
 
 // measureFixDiff counts what diff, the output of -fix -diff, changes. A
@@ -104,6 +106,10 @@ func measureFixDiff(diff string) fixSize {
 		}
 		if foldLine.MatchString(added) {
 			s.folds++
+			continue
+		}
+		if joinLine.MatchString(added) {
+			s.joins++
 			continue
 		}
 		m := checkLine.FindStringSubmatch(added)

@@ -2,6 +2,7 @@ package guardflow
 
 import (
 	"go/ast"
+	"sort"
 	"go/token"
 	"go/types"
 
@@ -19,6 +20,7 @@ type holdBody struct {
 	lit      *litInfo // nil for the outermost body
 	graph    *cfg.CFG
 	exit     *holdState                  // the union of the states where the body returns
+	exits    []*holdState                // each of them, by block
 	captures map[*ast.FuncLit]*holdState // the state each literal defined in the body captures
 
 	deferredArgs map[*ast.CallExpr][]hval // the arguments of each deferred call, evaluated at its defer
@@ -63,7 +65,9 @@ func (b *holdBody) solve(entry *holdState, body *ast.BlockStmt) {
 			}
 		}
 	}
-	for _, s := range exits {
+	for _, idx := range sortedKeys(exits) {
+		s := exits[idx]
+		b.exits = append(b.exits, s)
 		if b.exit == nil {
 			b.exit = s
 		} else {
@@ -75,12 +79,13 @@ func (b *holdBody) solve(entry *holdState, body *ast.BlockStmt) {
 // prune drops what the state holds of the variables whose scope does not
 // hold pos: out of scope, a variable can no longer be read, and a state
 // stays as small as the variables in scope, however many a long function
-// declares.
+// declares. A variable a literal captures is kept: the literal may read it
+// when it runs, after its scope ends (a deferred one, at the return).
 func (ev *holdEval) prune(pos token.Pos) {
 	sc := ev.b.h.scan
 	inScope := func(v *types.Var) bool {
 		s := v.Parent()
-		return s == nil || s.Pos() <= pos && pos < s.End()
+		return s == nil || s.Pos() <= pos && pos < s.End() || sc.captured[v]
 	}
 	reach := ev.s.reach.prune(func(k int) bool { return inScope(sc.varOf[k]) })
 	cancels := ev.s.cancels.prune(func(k int) bool { return inScope(sc.cancelOf[k]) })
@@ -89,6 +94,15 @@ func (ev *holdEval) prune(pos token.Pos) {
 		s.reach, s.cancels = reach, cancels
 		ev.s = s
 	}
+}
+
+func sortedKeys(m map[int32]*holdState) []int32 {
+	keys := make([]int32, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	return keys
 }
 
 // holdEval evaluates the nodes of a block, in order.

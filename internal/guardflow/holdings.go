@@ -95,22 +95,23 @@ func (h *Holdings) solveBody(li *litInfo, entry *holdState, body *ast.BlockStmt)
 }
 
 // exitFor returns the state in which the deferred call k runs: where the
-// body returns, with the cancels deferred after it done; nil where it is
-// never deferred.
+// body returns on the paths that deferred it, with the cancels deferred
+// after it done; nil where it is never deferred.
 func (b *holdBody) exitFor(k int) *holdState {
-	if b.exit == nil {
-		return nil
-	}
-	for _, d := range b.exit.deferred {
-		if d.lit == k {
-			s := b.exit.copy()
+	var out *holdState
+	for _, e := range b.exits {
+		for _, d := range e.deferred {
+			if d.lit != k {
+				continue
+			}
+			s := e.copy()
 			s.cancelled = s.cancelled.union(d.after)
 			s.live = d.pending
 			s.deferred = nil
-			return s
+			out = joinStates(out, s, b.h.scan.defaults)
 		}
 	}
-	return nil
+	return out
 }
 
 // literalEntry returns the state a literal starts from, nil where it

@@ -70,6 +70,7 @@ type holdScan struct {
 	deferIndex map[*ast.CallExpr]int // the calls of defer statements, numbered
 	defaults   []bitset              // each context variable's defs on entry to its function
 	resets     int                   // assignments of a context no cancel reaches to a context variable
+	captured   map[*types.Var]bool   // the context variables literals read from outside them
 }
 
 // scanHoldings walks the body of sig, its literals included.
@@ -83,6 +84,7 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 		cancellers: make(map[*types.Var]int),
 		lits:       make(map[*ast.FuncLit]*litInfo),
 		deferIndex: make(map[*ast.CallExpr]int),
+		captured:   make(map[*types.Var]bool),
 	}
 	sc.signature(sig)
 	info := env.info
@@ -141,6 +143,9 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 			}
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok {
+				if li := innermost(lits); li != nil && IsContext(v.Type()) && (v.Pos() < li.lit.Pos() || v.Pos() >= li.lit.End()) {
+					sc.captured[v] = true
+				}
 				if isFuncVar(v) && !assigned(parent, n) {
 					if call, ok := parent.(*ast.CallExpr); ok && call.Fun == n {
 						calls[v] = append(calls[v], call)

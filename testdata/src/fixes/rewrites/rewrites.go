@@ -138,3 +138,25 @@ func (r *R) Taken(ctx context.Context, obj *corev1.ConfigMap) {
 	}
 	_ = again(context.TODO())
 }
+
+// The deferred literal reads the block's ctx when the function returns,
+// after the cancel deferred after it, on the path that deferred it (an
+// early return before leaves it out): no name reaches the context
+// shutdown cancels there. Found by the run-time oracle.
+func (r *R) BlockDeferred(ctx context.Context, obj *corev1.ConfigMap, slow bool) error {
+	{
+		ctx := context.WithValue(ctx, "k", 1)
+		if err := r.scan(ctx, obj); err != nil {
+			return err
+		}
+		defer func() {
+			r.rec.Event(obj, corev1.EventTypeNormal, "Finished", "done") // want `event "Finished" emitted by r\.rec\.Event is not guarded against context cancellation: .* \(no fix: ctx here is the variable declared at line 148, not the context shutdown cancels; keep that context under a name of its own\)`
+		}()
+		if slow {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, r.timeout)
+			defer cancel()
+		}
+	}
+	return r.scan(ctx, obj)
+}
