@@ -147,7 +147,22 @@ func checkSecondRun(s sites, v *verdict) {
 	}
 }
 
-// check compares the runs of one program before and after -fix.
+// handsOnLive reports whether -fix renames a derived context so that a call
+// that handed a function a context the code had cancelled hands it the
+// live parent (RULE v7, "Calls that hand on a cancelled context"): by
+// design, that function's API calls and events then change (they failed
+// with context canceled before the fix), and so may its caller's, which
+// reads its result.
+func (s sites) handsOnLive() bool {
+	return slices.ContainsFunc(s.findings, func(f programFinding) bool {
+		return f.fix != "" && strings.Contains(f.message, "a context that the code has cancelled")
+	})
+}
+
+// check compares the runs of one program before and after -fix. Where a
+// fix hands a function the live context instead of a cancelled one, the
+// runs of the two programs differ by design: only the shutdown's promise
+// is checked then (no event that has a fix after it).
 func check(s sites, before, after []runnerRun, v *verdict) {
 	find := func(runs []runnerRun, scenario string, at int) (runnerRun, bool) {
 		i := slices.IndexFunc(runs, func(r runnerRun) bool { return r.Scenario == scenario && r.At == at })
@@ -162,7 +177,10 @@ func check(s sites, before, after []runnerRun, v *verdict) {
 		v.add(kindCalls, "no uninterrupted run", nil)
 		return
 	}
-	checkUninterruptedRun(s, &runPair{u, ua}, v)
+	live := s.handsOnLive()
+	if !live {
+		checkUninterruptedRun(s, &runPair{u, ua}, v)
+	}
 	for _, rb := range before {
 		if rb.Scenario == "uninterrupted" || rb.At > u.Ends {
 			continue // the cancel point after the last call is an uninterrupted run
@@ -173,11 +191,11 @@ func check(s sites, before, after []runnerRun, v *verdict) {
 			continue
 		}
 		pair := &runPair{rb, ra}
-		switch rb.Scenario {
-		case "timeout":
+		switch {
+		case rb.Scenario == "timeout" && !live:
 			checkTimeout(s, pair, v)
-		case "shutdown":
-			checkShutdown(s, pair, v)
+		case rb.Scenario == "shutdown":
+			checkShutdown(s, pair, v, live)
 		}
 	}
 }
@@ -218,10 +236,10 @@ func checkTimeout(s sites, p *runPair, v *verdict) {
 // order; from it on, the fixed program sends no event whose finding has a
 // fix, and the original sends none that no finding names, but where the
 // rule puts the site out of reach.
-func checkShutdown(s sites, p *runPair, v *verdict) {
+func checkShutdown(s sites, p *runPair, v *verdict, live bool) {
 	bUpTo, bFrom := splitAt(p.before.Log)
 	aUpTo, aFrom := splitAt(p.after.Log)
-	if !slices.Equal(events(bUpTo), events(aUpTo)) {
+	if !live && !slices.Equal(events(bUpTo), events(aUpTo)) {
 		v.add(kindBefore, fmt.Sprintf("shutdown at API call %d: before it, %q then %q", p.before.At, events(bUpTo), events(aUpTo)), p)
 	}
 	for _, e := range events(aFrom) {

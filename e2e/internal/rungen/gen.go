@@ -56,7 +56,10 @@ func (g *gen) begin(caller *fnState) { g.fn = &fnState{caller: caller} }
 
 // end ends the function declaration being written.
 func (g *gen) end() {
-	g.fn.throughLiterals = g.fn.checks && g.fn.literalAPI || g.fn.caller != nil && g.fn.caller.throughLiterals
+	// A check of its own, or its caller's that guards its entry, may stay
+	// fresh through its literals' API calls.
+	guarded := g.fn.checks || g.fn.caller != nil && g.fn.caller.checks
+	g.fn.throughLiterals = guarded && g.fn.literalAPI || g.fn.caller != nil && g.fn.caller.throughLiterals
 	if g.fn.throughLiterals {
 		for _, i := range g.fn.sites {
 			if g.sites[i].OutOfReach == "" {
