@@ -58,9 +58,11 @@ func (functions) IsErrorsIs(fn *types.Func) bool {
 	return fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is"
 }
 
-// Runs knows the test's parallel, which runs its function before it
-// returns.
-func (functions) Runs(fn *types.Func, param int) bool { return fn.Name() == "parallel" }
+// Runs knows the test's parallel and finally, which run their function
+// before they return.
+func (functions) Runs(fn *types.Func, param int) bool {
+	return fn.Name() == "parallel" || fn.Name() == "finally"
+}
 
 func (functions) Guard(fn *types.Func) (guardflow.Guard, bool) {
 	if fn.Name() == "canceled" {

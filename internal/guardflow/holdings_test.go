@@ -2,6 +2,7 @@ package guardflow_test
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"testing"
 
@@ -23,6 +24,8 @@ import (
 )
 
 func mark(string, context.Context)                {}
+func finally(f func())                           { f() }
+func hook(f func())                              {}
 func scan(context.Context) error                 { return nil }
 func report(context.Context)                     {}
 func send(error, context.CancelFunc)             {}
@@ -137,6 +140,46 @@ func stored(ctx context.Context, h *holder, m map[string]context.CancelFunc, ch 
 	mark("deferOnly", e)
 }
 
+// RULE v8: a timer's callback runs after the function returns, when its
+// deferred cancel has run; a literal handed to a deferred call that runs
+// it runs at the return, after the cancel deferred after it.
+func callbacks(ctx context.Context, d time.Duration) {
+	defer finally(func() {
+		mark("finally", ctx)
+	})
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	time.AfterFunc(d, func() {
+		mark("afterFunc", ctx)
+	})
+	mark("callbacks", ctx)
+}
+
+// Every path panics: the literal deferred after the cancel runs before
+// it.
+func panics(ctx context.Context) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer func() {
+		mark("panicDeferred", ctx)
+	}()
+	panic("stop")
+}
+
+// A derivation with =, then a hook that reads ctx after it is assigned
+// again.
+func assigned(ctx context.Context, d time.Duration) {
+	var cancel context.CancelFunc
+	ctx, cancel = context.WithTimeout(ctx, d)
+	defer cancel()
+	mark("assigned", ctx)
+	hook(func() {
+		mark("hooked", ctx)
+	})
+	ctx = context.WithoutCancel(ctx)
+	_ = scan(ctx)
+}
+
 // A cancel in a select arm, and goto.
 func arms(ctx context.Context, done chan struct{}) {
 	ctx, cancel := context.WithCancel(ctx)
@@ -226,6 +269,11 @@ func TestHoldings(t *testing.T) {
 		{"deferOnly", false, ""},
 		{"select", true, "arms"},
 		{"goto", true, "arms"},
+		{"finally", true, "callbacks"},
+		{"afterFunc", true, "callbacks"},
+		{"callbacks", false, ""},
+		{"panicDeferred", false, ""},
+		{"assigned", false, ""},
 	} {
 		p, v := points[tc.label], ctxArg(tc.label)
 		if got := p.MayBeCancelled(v); got != tc.cancelled {
@@ -305,12 +353,12 @@ func TestHoldingsUses(t *testing.T) {
 			flag(u.ReachedBy(d), "reached")+flag(u.OnlyBy(d), "only")+flag(deferred, "deferred")+flag(later, "later"))
 	}
 	want := []string{
-		"21:20 reached only deferred", // mark("deferred", ctx): every path to the return derives
-		"22:10 reached only deferred", // report(ctx)
-		"24:16",                       // mark("entry", ctx)
-		"25:37",                       // WithTimeout(ctx, d)
-		"27:18 reached only",          // mark("derived", ctx)
-		"28:14 reached only",          // scan(ctx)
+		"23:20 reached only deferred", // mark("deferred", ctx): every path to the return derives
+		"24:10 reached only deferred", // report(ctx)
+		"26:16",                       // mark("entry", ctx)
+		"27:37",                       // WithTimeout(ctx, d)
+		"29:18 reached only",          // mark("derived", ctx)
+		"30:14 reached only",          // scan(ctx)
 	}
 	if len(got) != len(want) {
 		t.Fatalf("uses:\n%q\nwant\n%q", got, want)
@@ -319,6 +367,47 @@ func TestHoldingsUses(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("use %d: %s, want %s", i, got[i], want[i])
 		}
+	}
+}
+
+// TestHoldingsLater checks a hook's use of a context a derivation with =
+// assigned: the hook runs after the function returns, when the deferred
+// cancel has run (the derivation is cancelled there), its use runs later,
+// and it reads ctx after ctx is assigned again (ReadLater).
+func TestHoldingsLater(t *testing.T) {
+	pkg := load(t, holdingsSrc)
+	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
+	h := holdingsOf(t, pkg, env, "assigned")
+	param := pkg.TypesInfo.Defs[funcDecl(t, pkg, "assigned").Type.Params.List[0].Names[0]].(*types.Var)
+	marks := callsIn(pkg, "assigned", "mark") // mark("assigned", ctx), then mark("hooked", ctx)
+	if len(marks) != 2 {
+		t.Fatalf("%d marks in assigned, want 2", len(marks))
+	}
+	if p, _ := h.At(marks[0]); len(p.Cancelled(param)) != 0 {
+		t.Errorf("assigned: the derivation is cancelled right after it")
+	}
+	p, ok := h.At(marks[1])
+	if !ok {
+		t.Fatal("no point at mark(\"hooked\")")
+	}
+	ds := p.Cancelled(param)
+	if len(ds) != 1 || ds[0].Tok != token.ASSIGN {
+		t.Fatalf("hooked: Cancelled = %v, want the derivation with =", ds)
+	}
+	var hooked *guardflow.Use
+	for _, u := range h.Uses(param) {
+		if u.Ident == marks[1].Args[1] {
+			hooked = &u
+		}
+	}
+	if hooked == nil {
+		t.Fatal("no use of ctx in the hook")
+	}
+	if _, later := h.RunsAfter(*hooked, ds[0]); !later {
+		t.Errorf("the hook's use of ctx does not run later")
+	}
+	if h.ReadLater(*hooked, ds[0]) == nil {
+		t.Errorf("the hook reads ctx when it runs, after ctx is assigned again: ReadLater is nil")
 	}
 }
 
