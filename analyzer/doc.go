@@ -697,7 +697,9 @@
 //     default.
 //
 // A bad value stops the run before any package is loaded, with one
-// message that names the setting and the form it accepts. A sinks or
+// message that names the setting and the form it accepts (under go vet
+// and go fix, one line for each package they name: see the command's
+// exit codes). A sinks or
 // guards entry that names nothing in a package the pass sees (a typo in
 // the function or method name) is an error of the pass. The pass reads
 // nothing but what analysis.Pass gives it, so an entry whose package does

@@ -141,30 +141,61 @@
 //
 // # Exit codes
 //
-// These are the x/tools drivers' codes; they differ between modes:
+// Each mode keeps the exit codes of the tool it stands in for, so they
+// differ between modes (a command test runs every row but the last over a
+// module in each column; the golangci-lint module's test runs the last):
 //
-//	mode                          no findings  findings  package that does not load  bad flag value
-//	ctxnotify-lint ./...          0            3         1                           2
-//	ctxnotify-lint -json ./...    0            0         1                           2
-//	ctxnotify-lint -fix ./...     0            0 (a)     1                           2
-//	go vet -vettool=…             0            1         1                           1
-//	go vet -vettool=… -json       0            0         1                           1
-//	go fix -fixtool=…             0            0 (b)     1                           1
-//	golangci-lint run             0            1         3                           3
+//	mode                                  no findings  findings  package with errors  bad flag value
+//	ctxnotify-lint ./...                  0            3         1                    2
+//	ctxnotify-lint -json ./...            0            0         1                    2
+//	ctxnotify-lint -fix ./...             0            0 (a)     1                    2
+//	ctxnotify-lint -fix -diff ./...       0            0 (b)     1                    2
+//	go vet -vettool=… ./...               0            1         1                    1 (c)
+//	go vet -vettool=… -json ./...         0            0         1                    1 (c)
+//	go vet -vettool=… -fix ./...          0            0 (a)     1                    1 (c)
+//	go vet -vettool=… -fix -diff ./...    0            1 (b)     1                    1 (c)
+//	go fix -fixtool=… ./...               0            0 (a)     1                    1 (c)
+//	go fix -fixtool=… -diff ./...         0            1 (b)     1                    1 (c)
+//	go fix -fixtool=… -json ./...         0            0         1                    1 (c)
+//	golangci-lint run ./...               0            1         3                    3
 //
-//	(a) fixes applied; findings without a fix are not printed
-//	(b) fixes applied
+//	(a) the fixes are written; the findings are not printed
+//	(b) the diff is printed on stdout; no file is written
+//	(c) a bad value of a boolean flag (-ctxnotify.strict=maybe) is go vet's
+//	    and go fix's own flag error: exit 2
 //
-// A bad -ctxnotify.* value stops the standalone command with exit 2 before
-// anything is loaded; under go vet the tool rejects it for each package
-// (exit 1). A -ctxnotify.sinks or -ctxnotify.guards entry that names
-// nothing is an analysis error: exit 1, except with -json (exit 0, the
-// error is in the JSON); with the analyzer disabled (-ctxnotify=false) no
-// entry is checked. With -fix, the standalone command applies what it
-// can and still exits 1 when a package could not be analysed; go fix
-// -fixtool and go vet -fix apply fixes and exit 0. The standalone command
-// analyses a package that does not type-check all the same (its findings
-// are printed, or its fixes applied) and still exits 1. Patterns that leave
+// Why they differ: standalone, the command is an x/tools multichecker,
+// whose 3 says that findings were printed, 0 that the output is the
+// result (findings as JSON, fixes written, or a diff), 1 that a package
+// could not be analysed, and 2 that the command line was refused. go vet
+// and go fix fail (1) on whatever the tool reports, and on a diff that is
+// not empty, as gofmt -d and go mod tidy -diff do; with -json, or -fix,
+// the tool's output is the result, and they exit 0. go vet caches a
+// package's result only when the tool exits 0, which on findings it does
+// only with -json (docs/ci.md shares that cache between CI machines).
+// golangci-lint has codes of its own.
+//
+// The findings that have no fix stay: after -fix, the next run prints
+// them and exits 3 (1 under go vet), until each is changed by hand or
+// suppressed with a //ctxnotify:ignore directive that says why
+// (docs/adopting.md).
+//
+// A bad -ctxnotify.* value is one line that names the setting and what it
+// takes ("ctxnotify-lint: -ctxnotify.scope: "x" is not a scope; use "all"
+// or "reconcile""). Standalone it stops the command before anything is
+// loaded. go vet and go fix run the tool once per package, their
+// dependencies' included, with the same flags: the tool prints the line
+// for each package they name, under its name, and nothing for a
+// dependency they analyse only for its facts, where it exits 0 (the
+// packages named then stop at the same flag before they read any fact).
+// A -ctxnotify.sinks or -ctxnotify.guards entry that names nothing is an
+// analysis error: exit 1, except with -json (exit 0, the error is in the
+// JSON); with the analyzer disabled (-ctxnotify=false) no entry is
+// checked. With -fix, the standalone command applies what it can and
+// still exits 1 when a package could not be analysed; go fix -fixtool
+// and go vet -fix apply fixes and exit 0. The standalone command analyses
+// a package that does not type-check all the same (its findings are
+// printed, or its fixes applied) and still exits 1. Patterns that leave
 // nothing to analyse, such as a directory that does not exist or holds no
 // Go file, an import path that no module provides, or a module whose
 // dependency needs a newer Go than the one running ("go:
