@@ -34,7 +34,7 @@ func newAnalyzer(get func() (*settings, error)) *analysis.Analyzer {
 		Doc:       analyzerDoc(doc),
 		URL:       "https://pkg.go.dev/github.com/ctxnotify/ctxnotify-lint/analyzer",
 		Requires:  []*analysis.Analyzer{inspect.Analyzer},
-		FactTypes: []analysis.Fact{new(emitterFact), new(guardFact), new(forwarderFact), new(noReturnFact), new(sinkReachFact), new(checkedFact)},
+		FactTypes: []analysis.Fact{new(emitterFact), new(guardFact), new(forwarderFact), new(noReturnFact), new(sinkReachFact), new(checkedFact), new(errorTestFact)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			s, err := get()
 			if err != nil {

@@ -243,7 +243,30 @@
 // context.Canceled) after err := r.client.Update(ctx, obj)) is not a check:
 // libraries do not always wrap the context's error (fmt.Errorf with %v
 // loses it), and the context itself is the one reliable source. A finding
-// whose path passes such a test says so in its message.
+// whose path passes such a test says so in its message. The test may have
+// any shape: errors.Is or a forwarder, err == context.Canceled, or a call
+// of an error test, a function in any package (found through facts, as
+// guard functions are) with an error parameter and a bool result whose
+// body tests that error against context.Canceled, by the same analysis
+// with those tests taken as checks, also through another error test or
+// after unwrapping it:
+//
+//	func isCanceledError(err error) bool {
+//		for err != nil {
+//			if err == context.Canceled {
+//				return true
+//			}
+//			u, ok := err.(interface{ Unwrap() error })
+//			if !ok {
+//				return false
+//			}
+//			err = u.Unwrap()
+//		}
+//		return false
+//	}
+//
+// Handed the context's own error (isCanceledError(ctx.Err())), an error
+// test is no check either: a check takes the context (a guard function).
 //
 // # Fresh checks
 //
@@ -720,6 +743,8 @@
 //	                `; type="Warning"` when all its events have that constant type
 //	guard(...)      a guard function: its checked parameter and what each result tells
 //	errorsIs        a function that forwards to errors.Is
+//	errorTest(...)  a function that tests an error against context.Canceled: its error parameter
+//	                and what each result would tell of a context whose error it were given
 //	noReturn        a function that never returns
 //	reachesSinks    a package that imports, directly or transitively, one that declares sinks
 //	checks(...)     a package's exported functions that check context parameters before their

@@ -35,6 +35,8 @@ func run(pass *analysis.Pass, s *settings) error {
 	forwarders.export(pass.ExportObjectFact, m)
 	checks := findCheckFuncs(m, s.guards, pass.ImportObjectFact, forwarders, noReturn)
 	checks.export(pass.ExportObjectFact, m)
+	errTests := findErrorTests(m, pass.ImportObjectFact, forwarders, checks, noReturn)
+	errTests.export(pass.ExportObjectFact, m)
 
 	if !reachesSinks(pass, s) {
 		return nil
@@ -47,7 +49,7 @@ func run(pass *analysis.Pass, s *settings) error {
 	idx := newIndex(m, sk.isSink)
 	known := newKnownEmitters(idx, sk, pass.ImportObjectFact)
 	candidates := mayEmit(idx, known)
-	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders, checks}, noReturn.mayReturn, idx.escaping))
+	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders: forwarders, checks: checks, errTests: errTests}, noReturn.mayReturn, idx.escaping))
 	findRequestParams(idx, fl, candidates) // the flows take them from here on
 
 	// The rule: where functions start guarded, what is analysed, then the
