@@ -431,6 +431,12 @@
 // golangci-lint plugin prints the same lines as part of the finding's
 // text: golangci-lint would report each item as an issue of its own.)
 //
+// Each diagnostic also has a category, for tooling: what its event is
+// (warning, normal, normal-saved, notification), a call that hands on a
+// cancelled context (handoff), a check strict mode reports (loose-check),
+// a directive without a reason (directive). The command's documentation
+// lists them with the fields of its JSON output, as a contract.
+//
 // # Suppressing a finding
 //
 // A comment //ctxnotify:ignore <reason> at the end of the call's line

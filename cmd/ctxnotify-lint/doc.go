@@ -59,6 +59,58 @@
 // finding is reported once, under p, in the text and the JSON output, and
 // its fix is applied once.
 //
+// # JSON output
+//
+// This section is the contract that tooling reads: its fields and
+// categories change only in a new minor version, and CHANGELOG.md says
+// so (a command test decodes the output of every finding's shape against
+// the fields below; an analyzer test checks the categories).
+//
+// -json prints the findings as go vet -json and the x/tools drivers print
+// them. Standalone the output is one JSON object; under go vet -json and
+// go fix -json, one object per package analysed, one after the other (an
+// empty one for a package without findings). The object maps each
+// package's ID to an object that maps the analyzer's name, "ctxnotify",
+// either to the list of the package's findings, or, when its analysis
+// failed, to {"error": MESSAGE} (a -ctxnotify.sinks entry that names
+// nothing; standalone, each package that imports a failed one then says
+// "failed prerequisites"). The ID is the package's import path; a package
+// analysed with its tests has its findings under it, once, and only an
+// error may come under the ID of its test variant ("p [p.test]") or of
+// its test binary ("p.test"). A package without findings is left out.
+//
+// A finding is an object with these fields:
+//
+//	category         what it is: one of the categories below
+//	posn             where it starts (the call; the check or the directive): FILE:LINE:COLUMN,
+//	                 FILE an absolute path
+//	end              where it ends, the same way
+//	message          the message the text output prints
+//	suggested_fixes  its fixes, the first the one -fix applies; left out when it has none
+//	related          its related information (the lines the text output indents under it),
+//	                 each with posn, end and message; left out when it has none
+//
+// A fix is an object with a message and edits; an edit one with these
+// fields:
+//
+//	filename  the file it changes, an absolute path
+//	start     the byte offset in the file, as it was analysed, where the replaced text starts
+//	end       the byte offset where it ends (start and end alike: an insertion)
+//	new       the text that replaces it
+//
+// The categories:
+//
+//	warning       an event of type Warning: at shutdown a false failure notification
+//	normal        an event of type Normal: about a reconciliation that shutdown cut short
+//	normal-saved  the same, in a function that saves the status under a context shutdown does not cancel
+//	notification  an event of another or unknown type (a variable, a configured sink)
+//	handoff       a call that hands a context the code has cancelled to a function that checks it
+//	loose-check   with -ctxnotify.strict: a check that also skips timeouts
+//	directive     a //ctxnotify:ignore directive without a reason
+//
+// -describe reads the first five; the standalone text output, go vet and
+// golangci-lint do not show them.
+//
 // # Dependencies in the standalone command
 //
 // go vet, go fix and golangci-lint analyse every dependency for its facts.
