@@ -29,12 +29,14 @@
 //
 // The check at the top does not count: shutdown cancels the context while
 // Patch runs, Patch fails with "context canceled", and that failure is what
-// the event reports. The fix checks right before the event:
+// the event reports. The fix checks after Patch, right before the event:
+// here, where the event is the only statement of an if, in its condition
+// (see The suggested fix for the other forms):
 //
-//	if err := r.Patch(ctx, obj, patch); err != nil {
-//		if errors.Is(ctx.Err(), context.Canceled) {
-//			return
-//		}
+//	if errors.Is(ctx.Err(), context.Canceled) {
+//		return
+//	}
+//	if err := r.Patch(ctx, obj, patch); err != nil && !errors.Is(ctx.Err(), context.Canceled) {
 //		r.Eventf(obj, corev1.EventTypeWarning, "PatchFailed", "%s", err)
 //	}
 //
