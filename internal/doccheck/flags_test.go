@@ -25,7 +25,7 @@ var goDocuments = []string{"analyzer/doc.go", "cmd/ctxnotify-lint/doc.go", "plug
 // command's (-json, -fix, -c, -tags, -v) is the command's. golangci-lint's
 // are spelled with two dashes, so here with one.
 var otherTools = map[string]string{
-	"C": "go", "o": "go", "x": "go", "mod": "go", "buildvcs": "go build",
+	"C": "go", "o": "go", "x": "go", "buildvcs": "go build",
 	"run": "go test", "timeout": "go test", "short": "go test", "race": "go test",
 	"count": "go test", "bench": "go test", "benchtime": "go test",
 	"fuzz": "go test", "fuzzminimizetime": "go test",

@@ -184,6 +184,33 @@ func testSmallModule(t *testing.T, tl tools) {
 		}
 	})
 
+	t.Run("exit codes", func(t *testing.T) {
+		// The golangci-lint row of the command's table of exit codes.
+		var row testkit.ExitCodeRow
+		for _, r := range testkit.ExitCodes(t) {
+			if strings.HasPrefix(r.Mode, "golangci-lint ") {
+				row = r
+			}
+		}
+		broken := testkit.CopyModule(t, src)
+		if err := os.WriteFile(filepath.Join(broken, "controllers", "broken.go"), []byte("package controllers\n\nvar broken int = \"s\"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for i, run := range []struct {
+			dir, settings, pattern string
+		}{
+			{dir, "", "./internal/..."}, // helpers without a context: no finding
+			{dir, "", "./..."},
+			{broken, "", "./..."},
+			{dir, "scope: everything", "./..."},
+		} {
+			writeConfig(t, run.dir, run.settings)
+			if out, code := tl.run(t, run.dir, "run", run.pattern); code != row.Codes[i] {
+				t.Errorf("%s, %s: exit code %d, the table says %d\n%s", row.Mode, testkit.ExitCodeColumns[i], code, row.Codes[i], out)
+			}
+		}
+	})
+
 	t.Run("bad settings", func(t *testing.T) {
 		var outputs string
 		for _, tt := range []struct{ settings, want string }{
