@@ -447,8 +447,11 @@
 // suppresses nothing and is reported itself. An ignored event does not
 // make its function an emitter either. golangci-lint's //nolint:ctxnotify
 // works through golangci-lint. Findings in _test.go files and generated
-// files are not reported (-ctxnotify.generated reports the latter); test
-// files are not analysed at all.
+// files are not reported (-ctxnotify.generated reports the latter). Test
+// files are not analysed for findings, and their calls make no function
+// guarded at its entry; the pass reads them only for their calls of the
+// helpers that the fix at the helper's depth changes, which that fix
+// edits too (see The fix at the helper's depth).
 //
 // # The suggested fix
 //

@@ -130,3 +130,36 @@ func readFile(t *testing.T, path string) string {
 	}
 	return read(t, filepath.ToSlash(rel))
 }
+
+// TestReleaseState checks what the docs say of releases against
+// CHANGELOG.md, the one record of them. While it has none (only
+// "Unreleased"), the README's Install section says so and how to install
+// from a clone, and each doc of docs/ that pins v0.1.0 or installs @latest
+// links there; once it has one (RELEASING.md's step 2), the note must go.
+func TestReleaseState(t *testing.T) {
+	t.Parallel()
+	released := regexp.MustCompile(`(?m)^## v\d+\.\d+\.\d+`).MatchString(read(t, "CHANGELOG.md"))
+	install := section(t, read(t, "README.md"), "## Install")
+	const note = "No release is tagged yet"
+	hasNote := strings.Contains(install, note) && strings.Contains(install, "git clone https://github.com/ctxnotify/ctxnotify-lint") &&
+		strings.Contains(install, "go install ./cmd/ctxnotify-lint")
+	switch {
+	case !released && !hasNote:
+		t.Errorf("CHANGELOG.md has no release, and the README's Install section does not say %q and how to install from a clone:\n%s", note, install)
+	case released && strings.Contains(read(t, "README.md"), note):
+		t.Errorf("CHANGELOG.md has a release, and the README still says %q", note)
+	}
+	if released {
+		return
+	}
+	names, err := filepath.Glob(filepath.Join(testkit.Root(t), "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		text := read(t, "docs/"+filepath.Base(name))
+		if regexp.MustCompile(`v0\.1\.0|@latest`).MatchString(text) && !strings.Contains(text, "(../README.md#install)") {
+			t.Errorf("docs/%s pins v0.1.0 or installs @latest, with no link to the README's Install, which says that no release is tagged yet", filepath.Base(name))
+		}
+	}
+}

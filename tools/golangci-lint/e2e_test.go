@@ -122,6 +122,19 @@ func TestVersion(t *testing.T) {
 	if r.Code != 0 || !want.MatchString(r.Output) {
 		t.Errorf("golangci-lint version: exit code %d, want 0 and a line matching %s:\n%s", r.Code, want, r.Output)
 	}
+	// docs/golangci-lint.md shows the line of this module's build.
+	shown := 0
+	for _, line := range docCodeLines(t) {
+		if strings.HasPrefix(line, "golangci-lint has version ") {
+			shown++
+			if !want.MatchString(line) {
+				t.Errorf("docs/golangci-lint.md shows %q, not the line of this module's build (%s)", line, want)
+			}
+		}
+	}
+	if shown == 0 {
+		t.Error("docs/golangci-lint.md shows no line of golangci-lint version")
+	}
 }
 
 // buildTools builds golangci-lint from the tools module and ctxnotify-lint
