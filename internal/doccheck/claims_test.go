@@ -163,3 +163,28 @@ func TestReleaseState(t *testing.T) {
 		}
 	}
 }
+
+// readmeWords is what a five-minute read holds: 250 words a minute.
+const readmeWords = 5 * 250
+
+// TestReadmeReadingTime keeps the README, the landing page, a five-minute
+// read: its prose (code blocks and link targets aside) has at most
+// readmeWords words; the rest belongs in docs/, linked from it.
+func TestReadmeReadingTime(t *testing.T) {
+	t.Parallel()
+	var prose strings.Builder
+	fenced := false
+	for line := range strings.Lines(read(t, "README.md")) {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+			continue
+		}
+		if !fenced {
+			prose.WriteString(line)
+		}
+	}
+	text := regexp.MustCompile(`\]\([^)]*\)`).ReplaceAllString(prose.String(), "]")
+	if n := len(strings.Fields(text)); n > readmeWords || n < 500 {
+		t.Errorf("the README's prose has %d words, a read of more than five minutes (at most %d): move what is not for the landing page to docs/", n, readmeWords)
+	}
+}

@@ -14,7 +14,8 @@ import (
 // internal/bench, whose flags are its own.
 var documents = []string{
 	"README.md", "DEVELOPMENT.md", "RELEASING.md", "CHANGELOG.md", "SECURITY.md",
-	"docs/ci.md", "docs/frameworks.md", "docs/golangci-lint.md", "docs/runtime.md",
+	"docs/adopting.md", "docs/ci.md", "docs/editors.md", "docs/fixes.md", "docs/frameworks.md",
+	"docs/golangci-lint.md", "docs/runtime.md",
 }
 
 // goDocuments are the Go files whose package doc TestFlagsNamed checks.
@@ -32,6 +33,8 @@ var otherTools = map[string]string{
 	"vettool": "go vet", "fixtool": "go fix",
 	"-fix": "golangci-lint run", "-new-from-rev": "golangci-lint run",
 	"-output.text.path": "golangci-lint run", "-output.sarif.path": "golangci-lint run",
+	"-issues-exit-code": "golangci-lint run", "-output.text.print-issued-lines": "golangci-lint run",
+	"-show-stats": "golangci-lint run", "-path-mode": "golangci-lint run",
 	"l": "gofmt",
 	"a": "git tag", "m": "git tag, go list",
 	"listen": "go-cacher-server", "cache-dir": "go-cacher-server", "cache-server": "go-cacher",

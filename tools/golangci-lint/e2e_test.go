@@ -197,6 +197,31 @@ func testSmallModule(t *testing.T, tl tools) {
 		}
 	})
 
+	t.Run("vscode-go command line", func(t *testing.T) {
+		// docs/editors.md: VS Code's Go extension lints a package on save
+		// with golangci-lint v2 run in the package's directory with these
+		// flags, and reads file:line:col: lines, a path relative to that
+		// directory or absolute. Each finding, and each of its related
+		// lines, must name a file it finds.
+		writeConfig(t, dir, "")
+		pkg := filepath.Join(dir, "controllers")
+		out, code := tl.run(t, pkg, "run", "--issues-exit-code=0", "--output.text.print-issued-lines=false", "--show-stats=false", "--output.text.path=stdout", "--path-mode=abs")
+		lines := 0
+		for _, m := range regexp.MustCompile(`(?m)^(\S+\.go):\d+:\d+: `).FindAllStringSubmatch(out, -1) {
+			lines++
+			file := m[1]
+			if !filepath.IsAbs(file) {
+				file = filepath.Join(pkg, file)
+			}
+			if _, err := os.Stat(file); err != nil {
+				t.Errorf("the extension would not find %s: %v", m[1], err)
+			}
+		}
+		if code != 0 || lines < 2 || !strings.Contains(out, "(ctxnotify)") {
+			t.Errorf("exit code %d, %d lines of findings and related information; want 0 and the package's findings:\n%s", code, lines, out)
+		}
+	})
+
 	t.Run("exit codes", func(t *testing.T) {
 		// The golangci-lint row of the command's table of exit codes.
 		var row testkit.ExitCodeRow
