@@ -16,7 +16,9 @@
 // exactly like an x/tools multichecker, but for the two handshakes, which
 // it answers in the multichecker's form: -V=full names the module version
 // (see Version), and -flags, the flags go vet and go fix may pass on,
-// gives each the usage that -help prints. Run standalone on package
+// gives each the usage that -help prints; and for a refused flag value,
+// one line instead of the usage, for the packages go vet and go fix name
+// only (see Exit codes). Run standalone on package
 // patterns, it runs the driver of internal/driver, described below.
 //
 // The multichecker's other flags work standalone too: -c N (N lines of
