@@ -73,10 +73,9 @@ const depsUsage = "analyze every dependency from source, not only those whose em
 func ParseArgs(a *analysis.Analyzer, args []string, stderr io.Writer) (CommandLine, error) {
 	var cl CommandLine
 	cf := newCommandFlags(a, &cl)
-	// The flag package prints the usage after every error; only -h asks
-	// for it.
-	var msg strings.Builder
-	cf.SetOutput(&msg)
+	// The flag package prints its message and the usage after every
+	// error; the one line is printed below, and only -h asks for the usage.
+	cf.SetOutput(io.Discard)
 	cf.Usage = func() {}
 	if err := cf.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
