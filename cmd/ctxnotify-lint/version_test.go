@@ -60,7 +60,7 @@ func TestVersionOfTag(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, section, _ := strings.Cut(string(releasing), "## What `-V=full` prints")
-	shown := regexp.MustCompile("(?m)^ctxnotify-lint version v0\\.1\\.0 buildID=HASH$").FindString(section)
+	shown := regexp.MustCompile(`(?m)^ctxnotify-lint version v0\.1\.0 buildID=HASH$`).FindString(section)
 	pseudo := regexp.MustCompile(`v0\.1\.1-0\.\d{14}-[0-9a-f]{12}`)
 	if shown == "" || !strings.Contains(section, "`v0.1.0+dirty`") || !pseudo.MatchString(section) {
 		t.Fatalf("RELEASING.md does not show the -V=full line of a v0.1.0 build (ctxnotify-lint version v0.1.0 buildID=HASH), v0.1.0+dirty and a pseudo-version:\n%s", section)

@@ -15,10 +15,9 @@ import (
 // -fix makes of it, run inside a reconciler's method that the test
 // writes around them.
 type example struct {
-	doc                string
-	reported, fixed    string // the blocks, unindented
-	imports, recorder  string // of the method's package: the recorder the reconciler embeds
-	reportedLineMarker string
+	doc               string
+	reported, fixed   string // the blocks, unindented
+	imports, recorder string // of the method's package: the recorder the reconciler embeds
 }
 
 // TestFirstExamples compiles the first example of the README and that of

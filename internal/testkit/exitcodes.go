@@ -27,10 +27,10 @@ type ExitCodeRow struct {
 func (r ExitCodeRow) Args(bin string) []string {
 	var args []string
 	for _, f := range strings.Fields(r.Mode) {
-		switch {
-		case f == "ctxnotify-lint":
+		switch f {
+		case "ctxnotify-lint":
 			args = append(args, bin)
-		case f == "./...":
+		case "./...":
 		default:
 			args = append(args, strings.ReplaceAll(f, "…", bin))
 		}
