@@ -211,12 +211,13 @@
 //	go fix -fixtool=… ./...               0            0 (a)     1                    1 (c)
 //	go fix -fixtool=… -diff ./...         0            1 (b)     1                    1 (c)
 //	go fix -fixtool=… -json ./...         0            0         1                    1 (c)
-//	golangci-lint run ./...               0            1         3                    3
+//	golangci-lint run ./...               0            1         1 (d)                3
 //
 //	(a) the fixes are written; the findings are not printed
 //	(b) the diff is printed on stdout; no file is written
 //	(c) a bad value of a boolean flag (-ctxnotify.strict=maybe) is go vet's
 //	    and go fix's own flag error: exit 2
+//	(d) a type error is an issue of golangci-lint's own (typecheck)
 //
 // Why they differ: standalone, the command is an x/tools multichecker,
 // whose 3 says that findings were printed, 0 that the output is the
