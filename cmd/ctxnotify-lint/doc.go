@@ -128,8 +128,8 @@
 // Karpenter's events.Recorder). These are analysed from source, so that
 // the command reports what go vet reports; -v lists them. -deps analyses
 // every dependency from source (slower): facts of guard functions,
-// errors.Is forwarders and functions that never return in the other
-// dependencies are only known with it.
+// errors.Is forwarders, error tests and functions that never return in
+// the other dependencies are only known with it.
 //
 // # Code with type errors
 //
