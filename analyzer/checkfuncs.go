@@ -53,7 +53,7 @@ func findCheckFuncs(m *model, configured map[string]bool, imp importFact, fw for
 	escaping := escapingIn(m.info, candidates)
 	for changed := true; changed; {
 		changed = false
-		env := guardflow.NewEnv(m.info, m.pkg, functions{fw, found, rn}, nr.mayReturn, escaping)
+		env := guardflow.NewEnv(m.info, m.pkg, functions{forwarders: fw, checks: found, runners: rn}, nr.mayReturn, escaping)
 		for _, d := range candidates {
 			fact, ok := guardSummary(m.info, env, d)
 			if old, had := found.local[d.obj]; ok && (!had || old != fact) {
@@ -133,11 +133,12 @@ func configuredGuard(fn *types.Func, notCanceled bool) (guardFact, bool) {
 }
 
 // functions is what the dataflow asks of called functions: errors.Is and
-// its forwarders, and guard functions.
+// its forwarders, guard functions, and error tests (errtests.go).
 type functions struct {
 	forwarders forwarders
 	checks     checkFuncs
 	runners    *runners
+	errTests   errorTests
 }
 
 func (fns functions) Runs(fn *types.Func, param int) bool { return fns.runners.runs(fn, param) }

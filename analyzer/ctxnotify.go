@@ -36,7 +36,7 @@ func newAnalyzer(get func() (*settings, error)) *analysis.Analyzer {
 		URL:        "https://pkg.go.dev/github.com/ctxnotify/ctxnotify-lint/analyzer",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		ResultType: reflect.TypeOf((*Review)(nil)),
-		FactTypes:  []analysis.Fact{new(emitterFact), new(guardFact), new(forwarderFact), new(noReturnFact), new(sinkReachFact), new(checkedFact), new(runsFact)},
+		FactTypes:  []analysis.Fact{new(emitterFact), new(guardFact), new(forwarderFact), new(noReturnFact), new(sinkReachFact), new(checkedFact), new(runsFact), new(errorTestFact)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			s, err := get()
 			if err != nil {

@@ -29,12 +29,14 @@
 //
 // The check at the top does not count: shutdown cancels the context while
 // Patch runs, Patch fails with "context canceled", and that failure is what
-// the event reports. The fix checks right before the event:
+// the event reports. The fix checks after Patch, right before the event:
+// here, where the event is the only statement of an if, in its condition
+// (see The suggested fix for the other forms):
 //
-//	if err := r.Patch(ctx, obj, patch); err != nil {
-//		if errors.Is(ctx.Err(), context.Canceled) {
-//			return
-//		}
+//	if errors.Is(ctx.Err(), context.Canceled) {
+//		return
+//	}
+//	if err := r.Patch(ctx, obj, patch); err != nil && !errors.Is(ctx.Err(), context.Canceled) {
 //		r.Eventf(obj, corev1.EventTypeWarning, "PatchFailed", "%s", err)
 //	}
 //
@@ -243,7 +245,30 @@
 // context.Canceled) after err := r.client.Update(ctx, obj)) is not a check:
 // libraries do not always wrap the context's error (fmt.Errorf with %v
 // loses it), and the context itself is the one reliable source. A finding
-// whose path passes such a test says so in its message.
+// whose path passes such a test says so in its message. The test may have
+// any shape: errors.Is or a forwarder, err == context.Canceled, or a call
+// of an error test, a function in any package (found through facts, as
+// guard functions are) with an error parameter and a bool result whose
+// body tests that error against context.Canceled, by the same analysis
+// with those tests taken as checks, also through another error test or
+// after unwrapping it:
+//
+//	func isCanceledError(err error) bool {
+//		for err != nil {
+//			if err == context.Canceled {
+//				return true
+//			}
+//			u, ok := err.(interface{ Unwrap() error })
+//			if !ok {
+//				return false
+//			}
+//			err = u.Unwrap()
+//		}
+//		return false
+//	}
+//
+// Handed the context's own error (isCanceledError(ctx.Err())), an error
+// test is no check either: a check takes the context (a guard function).
 //
 // # Fresh checks
 //
@@ -449,6 +474,12 @@
 // golangci-lint plugin prints the same lines as part of the finding's
 // text: golangci-lint would report each item as an issue of its own.)
 //
+// Each diagnostic also has a category, for tooling: what its event is
+// (warning, normal, normal-saved, notification), a call that hands on a
+// cancelled context (handoff), a check strict mode reports (loose-check),
+// a directive without a reason (directive). The command's documentation
+// lists them with the fields of its JSON output, as a contract.
+//
 // # Suppressing a finding
 //
 // A comment //ctxnotify:ignore <reason> at the end of the call's line
@@ -457,8 +488,11 @@
 // suppresses nothing and is reported itself. An ignored event does not
 // make its function an emitter either. golangci-lint's //nolint:ctxnotify
 // works through golangci-lint. Findings in _test.go files and generated
-// files are not reported (-ctxnotify.generated reports the latter); test
-// files are not analysed at all.
+// files are not reported (-ctxnotify.generated reports the latter). Test
+// files are not analysed for findings, and their calls make no function
+// guarded at its entry; the pass reads them only for their calls of the
+// helpers that the fix at the helper's depth changes, which that fix
+// edits too (see The fix at the helper's depth).
 //
 // # The suggested fix
 //
@@ -816,7 +850,9 @@
 //     default.
 //
 // A bad value stops the run before any package is loaded, with one
-// message that names the setting and the form it accepts. A sinks or
+// message that names the setting and the form it accepts (under go vet
+// and go fix, one line for each package they name: see the command's
+// exit codes). A sinks or
 // guards entry that names nothing in a package the pass sees (a typo in
 // the function or method name) is an error of the pass. The pass reads
 // nothing but what analysis.Pass gives it, so an entry whose package does
@@ -837,6 +873,8 @@
 //	                `; type="Warning"` when all its events have that constant type
 //	guard(...)      a guard function: its checked parameter and what each result tells
 //	errorsIs        a function that forwards to errors.Is
+//	errorTest(...)  a function that tests an error against context.Canceled: its error parameter
+//	                and what each result would tell of a context whose error it were given
 //	noReturn        a function that never returns
 //	runs(i,...)     a function that runs its function parameters i only before it returns
 //	reachesSinks    a package that imports, directly or transitively, one that declares sinks

@@ -130,3 +130,38 @@ func TestReadmeLinksAndSettings(t *testing.T) {
 func headingID(heading string) string {
 	return (&comment.Heading{Text: []comment.Text{comment.Plain(heading)}}).DefaultID()
 }
+
+// TestDocOnTestFiles checks what the doc says of test files against what
+// the catalogue pins: an event in directives_test.go is no finding (the
+// catalogue's run of package directives wants none there), and the fix at
+// a helper's depth edits the calls in helperfix/tests' test file (its
+// golden differs from it). So the doc says that findings in test files
+// are not reported, and that the fix edits their calls of the helpers; it
+// once said that test files were not analysed at all.
+func TestDocOnTestFiles(t *testing.T) {
+	test, err := os.ReadFile(filepath.Join("..", "testdata", "src", "helperfix", "tests", "tests_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden, err := os.ReadFile(filepath.Join("..", "testdata", "src", "helperfix", "tests", "tests_test.go.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(test) == string(golden) {
+		t.Fatal("the fix at a helper's depth no longer edits helperfix/tests' test file: the doc says it does")
+	}
+	_, section, _ := strings.Cut(doc, "\n// # Suppressing a finding\n")
+	section, _, _ = strings.Cut(section, "\n// # ")
+	text := strings.Join(strings.Fields(strings.ReplaceAll(section, "\n//", "\n")), " ")
+	for _, want := range []string{
+		"Findings in _test.go files and generated files are not reported",
+		"the pass reads them only for their calls of the helpers that the fix at the helper's depth changes, which that fix edits too",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the doc's section Suppressing a finding does not say %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(doc, "\n//", "\n")), " "), "not analysed at all") {
+		t.Error("the doc says that test files are not analysed at all; the fix at a helper's depth edits them")
+	}
+}

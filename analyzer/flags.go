@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"flag"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -28,8 +29,8 @@ func registerFlags(fs *flag.FlagSet) {
 		"roots":     &validatedList{&flagConfig.Roots},
 		"sinks":     &validatedList{&flagConfig.Sinks},
 		"guards":    &validatedList{&flagConfig.Guards},
-		"strict":    boolFlag{&flagConfig.Strict},
-		"generated": boolFlag{&flagConfig.Generated},
+		"strict":    boolFlag{&flagConfig.Strict, "strict"},
+		"generated": boolFlag{&flagConfig.Generated, "generated"},
 	}
 	for _, s := range Settings {
 		usage := s.Doc
@@ -41,7 +42,10 @@ func registerFlags(fs *flag.FlagSet) {
 }
 
 // boolFlag is a boolean setting's flag.
-type boolFlag struct{ p *bool }
+type boolFlag struct {
+	p    *bool
+	name string
+}
 
 func (f boolFlag) String() string {
 	if f.p == nil {
@@ -53,7 +57,7 @@ func (f boolFlag) String() string {
 func (f boolFlag) Set(v string) error {
 	b, err := strconv.ParseBool(v)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %q is not a boolean; use true or false", f.name, v)
 	}
 	*f.p = b
 	return nil

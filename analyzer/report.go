@@ -88,7 +88,7 @@ func bareDirectives(dirs directives, reported func(*ast.File) bool) []analysis.D
 	var out []analysis.Diagnostic
 	for _, d := range dirs.all {
 		if d.reason == "" && reported(d.file) {
-			out = append(out, analysis.Diagnostic{Pos: d.pos, Message: bareDirectiveMessage})
+			out = append(out, analysis.Diagnostic{Pos: d.pos, Category: CategoryDirective, Message: bareDirectiveMessage})
 		}
 	}
 	return out

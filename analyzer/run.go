@@ -37,6 +37,8 @@ func run(pass *analysis.Pass, s *settings) (*Review, error) {
 	runners.export(pass.ExportObjectFact, m)
 	checks := findCheckFuncs(m, s.guards, pass.ImportObjectFact, forwarders, noReturn, runners)
 	checks.export(pass.ExportObjectFact, m)
+	errTests := findErrorTests(m, pass.ImportObjectFact, forwarders, checks, noReturn, runners)
+	errTests.export(pass.ExportObjectFact, m)
 
 	if !reachesSinks(pass, s) {
 		return nil, nil
@@ -49,7 +51,7 @@ func run(pass *analysis.Pass, s *settings) (*Review, error) {
 	idx := newIndex(m, sk.isSink)
 	known := newKnownEmitters(idx, sk, pass.ImportObjectFact)
 	candidates := mayEmit(idx, known)
-	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders, checks, runners}, noReturn.mayReturn, idx.escaping))
+	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders: forwarders, checks: checks, runners: runners, errTests: errTests}, noReturn.mayReturn, idx.escaping))
 	findRequestParams(idx, fl, candidates) // the flows take them from here on
 
 	// The rule: where functions start guarded, what is analysed, then the

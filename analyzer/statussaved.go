@@ -9,15 +9,19 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
-// Categories of the diagnostics, for a driver that describes a fix to
-// the reviewers of its change: what the event a finding skips is, and
-// calls that hand a cancelled context on.
+// Categories of the diagnostics, for tooling and for a driver that
+// describes a fix to the reviewers of its change: what the event a
+// finding skips is, calls that hand a cancelled context on, and the
+// diagnostics that are no finding of an event. The command's
+// documentation ("JSON output") lists them as a contract.
 const (
 	CategoryWarning      = "warning"      // a Warning event: a false alarm at shutdown
 	CategoryNormal       = "normal"       // a Normal event about a reconciliation shutdown cut short
 	CategoryNormalSaved  = "normal-saved" // ... whose function saves the status under a context shutdown does not cancel
 	CategoryNotification = "notification" // an event whose type is not known
 	CategoryHandoff      = "handoff"      // a call that hands a cancelled context to a check
+	CategoryLooseCheck   = "loose-check"  // strict: a check that also skips timeouts
+	CategoryDirective    = "directive"    // an ignore directive without a reason
 )
 
 // category classifies a finding by its event's type; a Normal event whose

@@ -24,7 +24,8 @@ func looseChecks(idx *index, states callStates, candidates map[*funcNode]bool, r
 			}
 			seen[c.Cond] = true
 			out = append(out, analysis.Diagnostic{
-				Pos: c.Cond.Pos(),
+				Pos:      c.Cond.Pos(),
+				Category: CategoryLooseCheck,
 				Message: fmt.Sprintf("this check also skips events when the context times out (context.DeadlineExceeded), which is a real failure; test errors.Is(%s.Err(), context.Canceled) instead",
 					checkedContextName(idx, c.Atom)),
 			})

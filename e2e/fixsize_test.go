@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,18 +22,26 @@ const wrapOnlyLinesPerCheck = 121.0 / 21
 // inserts: guard clauses (those of the guarded methods it adds included),
 // wraps and folded conditions. Every inserted check is one of the three
 // forms, each form is there, and the diff changes fewer lines per check
-// than when every check was a wrap.
+// than when every check was a wrap. The numbers the README and
+// docs/fixes.md state of the change are these, and those of the findings
+// it fixes (checkFixNumbers).
 func TestFixSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads modules and analyses their packages")
 	}
 	t.Parallel()
 	dir := testkit.CopyModule(t, e2eModule(t))
-	r := testkit.Run(t, dir, testkit.Command(t), "-fix", "-diff", "./...")
+	bin := testkit.Command(t)
+	r := testkit.Run(t, dir, bin, "-fix", "-diff", "-describe", "./...")
 	if r.Code != 0 {
-		t.Fatalf("-fix -diff: exit code %d\n%s", r.Code, r.Output)
+		t.Fatalf("-fix -diff -describe: exit code %d\n%s", r.Code, r.Output)
 	}
-	size := measureFixDiff(r.Stdout)
+	diff, description, ok := strings.Cut(r.Stdout, "\nThis change skips ")
+	if !ok {
+		t.Fatalf("-fix -diff -describe printed no description after the diff:\n%s", r.Stdout)
+	}
+	checkFixNumbers(t, dir, bin, diff+"\n", "This change skips "+description)
+	size := measureFixDiff(diff + "\n")
 	t.Logf("-fix -diff over the example module: %s", size)
 	for _, bad := range size.malformed {
 		t.Errorf("an inserted check of neither form: %s", bad)
@@ -54,14 +63,16 @@ type fixSize struct {
 	malformed             []string // inserted checks of no form, or lines that look like one
 }
 
-// checks counts the events the diff guards: a check each, or a call of a
-// guarded method (whose own check is one of the guard clauses).
+// checks counts the checks the diff inserts (joined early returns
+// included) and the calls it routes through a method that opens with one
+// (whose own check is one of the guard clauses): the measure of
+// linesPerCheck, not a count of events.
 func (s fixSize) checks() int { return s.guards + s.wraps + s.folds + s.joins + s.routed }
 
 func (s fixSize) linesPerCheck() float64 { return float64(s.changed) / float64(max(s.checks(), 1)) }
 
 func (s fixSize) String() string {
-	return fmt.Sprintf("%d files, %d hunks, %d changed lines, %d events guarded (%d guard clauses, %d wraps, %d folded conditions, %d joined early returns, %d calls of a guarded method), %.2f changed lines per event",
+	return fmt.Sprintf("%d files, %d hunks, %d changed lines, %d checks and routed calls (%d guard clauses, %d wraps, %d folded conditions, %d joined early returns, %d calls of a method that opens with a check), %.2f changed lines per check or call",
 		s.files, s.hunks, s.changed, s.checks(), s.guards, s.wraps, s.folds, s.joins, s.routed, s.linesPerCheck())
 }
 
@@ -166,4 +177,73 @@ func closes(lines []string, i int, indent string) bool {
 		}
 	}
 	return false
+}
+
+// fixNumbers are what the docs state of -fix over the example module.
+type fixNumbers struct {
+	findings  int // the findings, one per call site
+	fixed     int // those with a fix, which -fix applies
+	events    int // ... that skip an event: all but the handoffs
+	handoffs  int // ... that stop handing a cancelled context on
+	unfixed   int // the findings without a fix
+	described int // the events -describe says the change skips
+	size      fixSize
+}
+
+// describedEvents reads the count of -describe's paragraph.
+var describedEvents = regexp.MustCompile(`^This change skips (\d+) events? `)
+
+// checkFixNumbers computes the numbers of the findings (-json: how many,
+// how many have a fix, how many of those are handoffs), of the change
+// (the diff) and of -describe's paragraph, checks that they agree (the
+// events -describe counts are the findings fixed but the handoffs), and
+// that the README's section The fixes and docs/fixes.md's The size of the
+// change state them.
+func checkFixNumbers(t *testing.T, dir, bin, diff, description string) {
+	t.Helper()
+	var n fixNumbers
+	for _, f := range jsonFindings(t, dir, bin) {
+		n.findings++
+		switch {
+		case !f.fixable:
+			n.unfixed++
+		case f.category == "handoff":
+			n.fixed++
+			n.handoffs++
+		default:
+			n.fixed++
+			n.events++
+		}
+	}
+	m := describedEvents.FindStringSubmatch(description)
+	if m == nil {
+		t.Fatalf("-describe's paragraph does not open with the count of events:\n%s", description)
+	}
+	n.described, _ = strconv.Atoi(m[1])
+	n.size = measureFixDiff(diff)
+	t.Logf("-fix over the example module: %+v", n)
+	if n.described != n.events || n.events == 0 || n.unfixed == 0 {
+		t.Errorf("-describe counts %d events; the findings fixed are %d events and %d handoffs (and %d findings have no fix)", n.described, n.events, n.handoffs, n.unfixed)
+	}
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return fmt.Sprintf("%d %s", n, one)
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	hands := plural(n.handoffs, "call that hands", "calls that hand")
+	for _, want := range []struct{ doc, text string }{
+		{"README.md", fmt.Sprintf("`-fix` fixes %d of its %d findings, %s and %s on\na context the code cancelled (the other %d have no safe fix), changing %d lines.",
+			n.fixed, n.findings, plural(n.events, "event", "events"), hands, n.unfixed, n.size.changed)},
+		{"docs/fixes.md", fmt.Sprintf("Of the example module's %d findings, `-fix` fixes %d: %s, which is the number\nof events `-fix -describe` says the change skips at shutdown, and %s on",
+			n.findings, n.fixed, plural(n.events, "event", "events"), hands)},
+		{"docs/fixes.md", fmt.Sprintf("The other\n%d have no fix", n.unfixed)},
+		{"docs/fixes.md", fmt.Sprintf("The change is %d changed lines in\n%s of %s, with %d checks: %s, %s and %s.",
+			n.size.changed, plural(n.size.hunks, "hunk", "hunks"), plural(n.size.files, "file", "files"), n.size.guards+n.size.wraps+n.size.folds,
+			plural(n.size.guards, "guard clause", "guard clauses"), plural(n.size.wraps, "wrap", "wraps"), plural(n.size.folds, "folded condition", "folded conditions"))},
+	} {
+		if !strings.Contains(doc(t, want.doc), want.text) {
+			t.Errorf("%s does not say, as -fix over the example module now gives:\n%s", want.doc, want.text)
+		}
+	}
 }

@@ -130,9 +130,9 @@ func TestFixModes(t *testing.T) {
 }
 
 type jsonFinding struct {
-	posn, message string
-	fixable       bool
-	fix           jsonFix // the first fix, which -fix applies
+	posn, message, category string
+	fixable                 bool
+	fix                     jsonFix // the first fix, which -fix applies
 }
 
 // jsonFix is a suggested fix as -json prints it.
@@ -162,6 +162,7 @@ func jsonFindings(t *testing.T, dir, bin string) []jsonFinding {
 			continue
 		}
 		var diags []struct {
+			Category       string    `json:"category"`
 			Posn           string    `json:"posn"`
 			Message        string    `json:"message"`
 			SuggestedFixes []jsonFix `json:"suggested_fixes"`
@@ -170,7 +171,7 @@ func jsonFindings(t *testing.T, dir, bin string) []jsonFinding {
 			t.Fatalf("decoding diagnostics: %v\n%s", err, raw)
 		}
 		for _, d := range diags {
-			f := jsonFinding{posn: d.Posn, message: d.Message, fixable: len(d.SuggestedFixes) > 0}
+			f := jsonFinding{posn: d.Posn, message: d.Message, category: d.Category, fixable: len(d.SuggestedFixes) > 0}
 			if f.fixable {
 				f.fix = d.SuggestedFixes[0]
 			}

@@ -85,19 +85,23 @@ func standaloneOutput(t *testing.T, readme string) string {
 	return blocks[1]
 }
 
-// checkDiff checks that each hunk of each file of diff, as the README
-// shows it (--- a/FILE, +++ b/FILE), is a hunk of that file's diff in
-// real, the output of -fix -diff in dir.
+// checkDiff checks that each file of diff, as the docs show it, is a part
+// of real, the output of -fix -diff in dir: its header that of the
+// command (--- FILE (old), +++ FILE (new)), FILE relative to dir where the
+// command prints it absolute, and each of its hunks a hunk of that file's
+// diff.
 func checkDiff(t *testing.T, doc, diff, dir, real string) {
 	t.Helper()
-	files := strings.Split(diff, "--- a/")
+	files := strings.Split("\n"+diff, "\n--- ")
 	if len(files) < 2 || files[0] != "" {
 		t.Errorf("%s: a diff block is not a diff of files:\n%s", doc, diff)
 		return
 	}
 	for _, file := range files[1:] {
-		rel, rest, _ := strings.Cut(file, "\n")
-		hunks, ok := strings.CutPrefix(rest, "+++ b/"+rel+"\n")
+		header, rest, _ := strings.Cut(file, "\n")
+		rel, isOld := strings.CutSuffix(header, " (old)")
+		hunks, ok := strings.CutPrefix(rest, "+++ "+rel+" (new)\n")
+		ok = ok && isOld && !filepath.IsAbs(rel)
 		name := filepath.Join(dir, filepath.FromSlash(rel))
 		_, realFile, found := strings.Cut(real, "--- "+name+" (old)\n+++ "+name+" (new)\n")
 		if end := strings.Index(realFile, "\n--- "); end >= 0 {

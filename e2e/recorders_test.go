@@ -2,12 +2,16 @@ package e2e
 
 import (
 	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
+	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
 // TestRecorderSignatures checks the sink table against the real recorder
@@ -108,4 +112,53 @@ func qualifiedName(fn *types.Func) string {
 		return fn.FullName()
 	}
 	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + fn.Name()
+}
+
+// TestStubRecorders checks the stand-in of client-go's core/v1 recorder
+// that the golangci-lint module's test module uses (and whose finding
+// docs/golangci-lint.md shows) against the real one: each method the real
+// EventRecorder has, the stub has with the same shape, so the analyzer
+// reads the event's type where it reads it in client-go, and its message
+// is the one a real code base gets.
+func TestStubRecorders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the example module's dependencies")
+	}
+	const path = "k8s.io/client-go/tools/record"
+	load := func(dir string) *types.Interface {
+		t.Helper()
+		cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}
+		pkgs, err := packages.Load(cfg, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if packages.PrintErrors(pkgs) > 0 || len(pkgs) != 1 {
+			t.Fatalf("loading %s in %s failed", path, dir)
+		}
+		obj := pkgs[0].Types.Scope().Lookup("EventRecorder")
+		if obj == nil {
+			t.Fatalf("%s in %s declares no EventRecorder", path, dir)
+		}
+		iface, ok := obj.Type().Underlying().(*types.Interface)
+		if !ok {
+			t.Fatalf("%s.EventRecorder in %s is no interface", path, dir)
+		}
+		return iface
+	}
+	real := load(e2eModule(t))
+	stub := load(filepath.Join(testkit.Root(t), "tools", "golangci-lint", "testdata", "module"))
+	for m := range real.Methods() {
+		want, ok := recorders.ShapeOf(m)
+		if !ok {
+			continue
+		}
+		i, found := slices.BinarySearchFunc(slices.Collect(stub.Methods()), m.Name(), func(f *types.Func, name string) int { return strings.Compare(f.Name(), name) })
+		if !found {
+			t.Errorf("the stub's EventRecorder lacks %s", m.Name())
+			continue
+		}
+		if got, ok := recorders.ShapeOf(stub.Method(i)); !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("the stub's EventRecorder.%s has the shape %v (%t), client-go's %v", m.Name(), got, ok, want)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -48,6 +49,7 @@ func TestShutdownAtRunTime(t *testing.T) {
 
 	checkShutdownReports(t, before, after, reported)
 	checkUninterrupted(t, before, after, fixes)
+	checkHarnessScope(t, before, reported)
 	table := shutdownTable(before, after)
 	t.Logf("what each scenario sent, before and after the fix:\n%s", table)
 	if want := docTable(t, doc(t, "docs/runtime.md"), "# What the fix changes at run time"); table != want {
@@ -358,4 +360,31 @@ func docTable(t *testing.T, text, heading string) string {
 		}
 	}
 	return b.String()
+}
+
+// checkHarnessScope checks what docs/runtime.md says the harness drives:
+// every reconciler of internal/controller that has findings (a file
+// NAME_controller.go with findings, the reconciler NAME); and it names
+// each other directory with findings, saying how the harness reaches it
+// or that it does not.
+func checkHarnessScope(t *testing.T, rep harnessReport, reported []testkit.Finding) {
+	t.Helper()
+	driven := make(map[string]bool)
+	for _, r := range rep {
+		driven[r.Reconciler] = true
+	}
+	text := doc(t, "docs/runtime.md")
+	for _, f := range reported {
+		dir, file := path.Split(f.File)
+		dir = strings.TrimSuffix(dir, "/")
+		name, isController := strings.CutSuffix(file, "_controller.go")
+		switch {
+		case dir == "internal/controller" && isController:
+			if !driven[name] {
+				t.Errorf("%s has findings and the harness does not drive its reconciler %s, which docs/runtime.md says it drives", f.File, name)
+			}
+		case !strings.Contains(text, "`"+dir+"`"):
+			t.Errorf("%s has findings; docs/runtime.md does not say whether the harness reaches %s", f.File, dir)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,11 +73,61 @@ func TestBadInput(t *testing.T) {
 			vet := testkit.Run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, tc.args...)...)
 			checkBadOutput(t, "go vet", vet, tc.vet, tc.want)
 			checkBadOutput(t, "standalone", r, tc.standalone, tc.want)
-			// Standalone, the message must come once; go vet runs the tool
-			// once per package (the standard library's included), so it may
-			// repeat there.
+			// The message comes once: standalone, and under go vet, which
+			// names one package here.
 			if n := strings.Count(r.Output, tc.want); n != 1 {
 				t.Errorf("standalone: %q printed %d times, want once:\n%s", tc.want, n, r.Output)
+			}
+			if n := strings.Count(vet.Output, tc.want); n != 1 {
+				t.Errorf("go vet: %q printed %d times, want once:\n%s", tc.want, n, vet.Output)
+			}
+		})
+	}
+}
+
+// TestBadSettingOneLine checks that a bad -ctxnotify.* value costs one
+// line: standalone, and under go vet and go fix one per package they
+// name, nothing for the dependencies they analyse only for their facts
+// (the standard library's among them), and never the usage. The line
+// names the setting and says what it takes.
+func TestBadSettingOneLine(t *testing.T) {
+	t.Parallel()
+	bin := testkit.Command(t)
+	dir := testkit.WriteModule(t, testkit.SmallModule)
+	named := strings.Fields(testkit.Run(t, dir, "go", "list", "./...").Stdout)
+	if len(named) != 5 {
+		t.Fatalf("go list ./...: %v, want the small module's five packages", named)
+	}
+	for _, tc := range []struct{ flag, line string }{
+		{"-ctxnotify.scope=bogus", `ctxnotify-lint: -ctxnotify.scope: "bogus" is not a scope; use "all" or "reconcile"`},
+		{"-ctxnotify.roots=(", "ctxnotify-lint: -ctxnotify.roots: \"(\" is not a regular expression (error parsing regexp: missing closing ): `(`); want regular expressions over pkgpath.Recv.Method or pkgpath.Func"},
+		{"-ctxnotify.sinks=Notify", `ctxnotify-lint: -ctxnotify.sinks: "Notify": want pkgpath.Func or pkgpath.Type.Method, e.g. example.com/events.Notify`},
+		{"-ctxnotify.guards=!x", `ctxnotify-lint: -ctxnotify.guards: "x": want pkgpath.Func or pkgpath.Type.Method, e.g. example.com/events.Notify`},
+	} {
+		t.Run(tc.flag, func(t *testing.T) {
+			t.Parallel()
+			for _, run := range []struct {
+				mode  string
+				args  []string
+				code  int
+				lines int // the line, once per package named
+			}{
+				{"standalone", []string{bin, tc.flag, "./..."}, 2, 1},
+				{"go vet", []string{"go", "vet", "-vettool=" + bin, tc.flag, "./..."}, 1, len(named)},
+				{"go vet -json", []string{"go", "vet", "-vettool=" + bin, "-json", tc.flag, "./..."}, 1, len(named)},
+				{"go fix", []string{"go", "fix", "-fixtool=" + bin, tc.flag, "./..."}, 1, len(named)},
+				{"go vet of a package with dependencies", []string{"go", "vet", "-vettool=" + bin, tc.flag, "./c"}, 1, 1},
+			} {
+				r := testkit.Run(t, dir, run.args[0], run.args[1:]...)
+				var lines []string
+				for line := range strings.Lines(r.Output) {
+					if !strings.HasPrefix(line, "# ") { // go's header of a package's output
+						lines = append(lines, strings.TrimSuffix(line, "\n"))
+					}
+				}
+				if r.Code != run.code || len(lines) != run.lines || slices.ContainsFunc(lines, func(l string) bool { return l != tc.line }) {
+					t.Errorf("%s: exit code %d, output\n%s\nwant %d and, %d times, the line\n%s", run.mode, r.Code, r.Output, run.code, run.lines, tc.line)
+				}
 			}
 		})
 	}

@@ -16,7 +16,9 @@
 // exactly like an x/tools multichecker, but for the two handshakes, which
 // it answers in the multichecker's form: -V=full names the module version
 // (see Version), and -flags, the flags go vet and go fix may pass on,
-// gives each the usage that -help prints. Run standalone on package
+// gives each the usage that -help prints; and for a refused flag value,
+// one line instead of the usage, for the packages go vet and go fix name
+// only (see Exit codes). Run standalone on package
 // patterns, it runs the driver of internal/driver, described below.
 //
 // The multichecker's other flags work standalone too: -c N (N lines of
@@ -67,6 +69,58 @@
 // finding is reported once, under p, in the text and the JSON output, and
 // its fix is applied once.
 //
+// # JSON output
+//
+// This section is the contract that tooling reads: its fields and
+// categories change only in a new minor version, and CHANGELOG.md says
+// so (a command test decodes the output of every finding's shape against
+// the fields below; an analyzer test checks the categories).
+//
+// -json prints the findings as go vet -json and the x/tools drivers print
+// them. Standalone the output is one JSON object; under go vet -json and
+// go fix -json, one object per package analysed, one after the other (an
+// empty one for a package without findings). The object maps each
+// package's ID to an object that maps the analyzer's name, "ctxnotify",
+// either to the list of the package's findings, or, when its analysis
+// failed, to {"error": MESSAGE} (a -ctxnotify.sinks entry that names
+// nothing; standalone, each package that imports a failed one then says
+// "failed prerequisites"). The ID is the package's import path; a package
+// analysed with its tests has its findings under it, once, and only an
+// error may come under the ID of its test variant ("p [p.test]") or of
+// its test binary ("p.test"). A package without findings is left out.
+//
+// A finding is an object with these fields:
+//
+//	category         what it is: one of the categories below
+//	posn             where it starts (the call; the check or the directive): FILE:LINE:COLUMN,
+//	                 FILE an absolute path
+//	end              where it ends, the same way
+//	message          the message the text output prints
+//	suggested_fixes  its fixes, the first the one -fix applies; left out when it has none
+//	related          its related information (the lines the text output indents under it),
+//	                 each with posn, end and message; left out when it has none
+//
+// A fix is an object with a message and edits; an edit one with these
+// fields:
+//
+//	filename  the file it changes, an absolute path
+//	start     the byte offset in the file, as it was analysed, where the replaced text starts
+//	end       the byte offset where it ends (start and end alike: an insertion)
+//	new       the text that replaces it
+//
+// The categories:
+//
+//	warning       an event of type Warning: at shutdown a false failure notification
+//	normal        an event of type Normal: about a reconciliation that shutdown cut short
+//	normal-saved  the same, in a function that saves the status under a context shutdown does not cancel
+//	notification  an event of another or unknown type (a variable, a configured sink)
+//	handoff       a call that hands a context the code has cancelled to a function that checks it
+//	loose-check   with -ctxnotify.strict: a check that also skips timeouts
+//	directive     a //ctxnotify:ignore directive without a reason
+//
+// -describe reads the first five; the standalone text output, go vet and
+// golangci-lint do not show them.
+//
 // # Dependencies in the standalone command
 //
 // go vet, go fix and golangci-lint analyse every dependency for its facts.
@@ -82,8 +136,8 @@
 // Karpenter's events.Recorder). These are analysed from source, so that
 // the command reports what go vet reports; -v lists them. -deps analyses
 // every dependency from source (slower): facts of guard functions,
-// errors.Is forwarders and functions that never return in the other
-// dependencies are only known with it.
+// errors.Is forwarders, error tests and functions that never return in
+// the other dependencies are only known with it.
 //
 // # Code with type errors
 //
@@ -149,30 +203,62 @@
 //
 // # Exit codes
 //
-// These are the x/tools drivers' codes; they differ between modes:
+// Each mode keeps the exit codes of the tool it stands in for, so they
+// differ between modes (a command test runs every row but the last over a
+// module in each column; the golangci-lint module's test runs the last):
 //
-//	mode                          no findings  findings  package that does not load  bad flag value
-//	ctxnotify-lint ./...          0            3         1                           2
-//	ctxnotify-lint -json ./...    0            0         1                           2
-//	ctxnotify-lint -fix ./...     0            0 (a)     1                           2
-//	go vet -vettool=…             0            1         1                           1
-//	go vet -vettool=… -json       0            0         1                           1
-//	go fix -fixtool=…             0            0 (b)     1                           1
-//	golangci-lint run             0            1         3                           3
+//	mode                                  no findings  findings  package with errors  bad flag value
+//	ctxnotify-lint ./...                  0            3         1                    2
+//	ctxnotify-lint -json ./...            0            0         1                    2
+//	ctxnotify-lint -fix ./...             0            0 (a)     1                    2
+//	ctxnotify-lint -fix -diff ./...       0            0 (b)     1                    2
+//	go vet -vettool=… ./...               0            1         1                    1 (c)
+//	go vet -vettool=… -json ./...         0            0         1                    1 (c)
+//	go vet -vettool=… -fix ./...          0            0 (a)     1                    1 (c)
+//	go vet -vettool=… -fix -diff ./...    0            1 (b)     1                    1 (c)
+//	go fix -fixtool=… ./...               0            0 (a)     1                    1 (c)
+//	go fix -fixtool=… -diff ./...         0            1 (b)     1                    1 (c)
+//	go fix -fixtool=… -json ./...         0            0         1                    1 (c)
+//	golangci-lint run ./...               0            1         1 (d)                3
 //
-//	(a) fixes applied; findings without a fix are not printed
-//	(b) fixes applied
+//	(a) the fixes are written; the findings are not printed
+//	(b) the diff is printed on stdout; no file is written
+//	(c) a bad value of a boolean flag (-ctxnotify.strict=maybe) is go vet's
+//	    and go fix's own flag error: exit 2
+//	(d) a type error is an issue of golangci-lint's own (typecheck)
 //
-// A bad -ctxnotify.* value stops the standalone command with exit 2 before
-// anything is loaded; under go vet the tool rejects it for each package
-// (exit 1). A -ctxnotify.sinks or -ctxnotify.guards entry that names
-// nothing is an analysis error: exit 1, except with -json (exit 0, the
-// error is in the JSON); with the analyzer disabled (-ctxnotify=false) no
-// entry is checked. With -fix, the standalone command applies what it
-// can and still exits 1 when a package could not be analysed; go fix
-// -fixtool and go vet -fix apply fixes and exit 0. The standalone command
-// analyses a package that does not type-check all the same (its findings
-// are printed, or its fixes applied) and still exits 1. Patterns that leave
+// Why they differ: standalone, the command is an x/tools multichecker,
+// whose 3 says that findings were printed, 0 that the output is the
+// result (findings as JSON, fixes written, or a diff), 1 that a package
+// could not be analysed, and 2 that the command line was refused. go vet
+// and go fix fail (1) on whatever the tool reports, and on a diff that is
+// not empty, as gofmt -d and go mod tidy -diff do; with -json, or -fix,
+// the tool's output is the result, and they exit 0. go vet caches a
+// package's result only when the tool exits 0, which on findings it does
+// only with -json (docs/ci.md shares that cache between CI machines).
+// golangci-lint has codes of its own.
+//
+// The findings that have no fix stay: after -fix, the next run prints
+// them and exits 3 (1 under go vet), until each is changed by hand or
+// suppressed with a //ctxnotify:ignore directive that says why
+// (docs/adopting.md).
+//
+// A bad -ctxnotify.* value is one line that names the setting and what it
+// takes ("ctxnotify-lint: -ctxnotify.scope: "x" is not a scope; use "all"
+// or "reconcile""). Standalone it stops the command before anything is
+// loaded. go vet and go fix run the tool once per package, their
+// dependencies' included, with the same flags: the tool prints the line
+// for each package they name, under its name, and nothing for a
+// dependency they analyse only for its facts, where it exits 0 (the
+// packages named then stop at the same flag before they read any fact).
+// A -ctxnotify.sinks or -ctxnotify.guards entry that names nothing is an
+// analysis error: exit 1, except with -json (exit 0, the error is in the
+// JSON); with the analyzer disabled (-ctxnotify=false) no entry is
+// checked. With -fix, the standalone command applies what it can and
+// still exits 1 when a package could not be analysed; go fix -fixtool
+// and go vet -fix apply fixes and exit 0. The standalone command analyses
+// a package that does not type-check all the same (its findings are
+// printed, or its fixes applied) and still exits 1. Patterns that leave
 // nothing to analyse, such as a directory that does not exist or holds no
 // Go file, an import path that no module provides, or a module whose
 // dependency needs a newer Go than the one running ("go:

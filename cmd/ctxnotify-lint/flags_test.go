@@ -115,9 +115,9 @@ func TestRejectedFlags(t *testing.T) {
 	dir := testkit.WriteModule(t, testkit.SmallModule)
 	bin := testkit.Command(t)
 	for _, tc := range []struct{ flag, want string }{
-		{"-source", "flag -source is not supported: it is a legacy go vet flag without effect (-deps analyzes the dependencies from source)\n"},
-		{"-all", "flag -all is not supported: it is a legacy go vet flag without effect (the command runs its one analyzer)\n"},
-		{"-debug=x", `invalid value "x" for flag -debug: want letters of "fpstv" (f: log facts, p: no parallelism, s: sanity checks, t: timing, v: verbose)` + "\n"},
+		{"-source", "ctxnotify-lint: flag -source is not supported: it is a legacy go vet flag without effect (-deps analyzes the dependencies from source)\n"},
+		{"-all", "ctxnotify-lint: flag -all is not supported: it is a legacy go vet flag without effect (the command runs its one analyzer)\n"},
+		{"-debug=x", `ctxnotify-lint: invalid value "x" for flag -debug: want letters of "fpstv" (f: log facts, p: no parallelism, s: sanity checks, t: timing, v: verbose)` + "\n"},
 	} {
 		r := testkit.Run(t, dir, bin, tc.flag, testkit.SmallSinkFlag, "./...")
 		if r.Code != 2 || r.Stderr != tc.want || r.Stdout != "" {

@@ -14,7 +14,8 @@ import (
 // internal/bench, whose flags are its own.
 var documents = []string{
 	"README.md", "DEVELOPMENT.md", "RELEASING.md", "CHANGELOG.md", "SECURITY.md",
-	"docs/ci.md", "docs/frameworks.md", "docs/golangci-lint.md", "docs/runtime.md",
+	"docs/adopting.md", "docs/ci.md", "docs/editors.md", "docs/fixes.md", "docs/frameworks.md",
+	"docs/golangci-lint.md", "docs/runtime.md",
 }
 
 // goDocuments are the Go files whose package doc TestFlagsNamed checks.
@@ -25,13 +26,15 @@ var goDocuments = []string{"analyzer/doc.go", "cmd/ctxnotify-lint/doc.go", "plug
 // command's (-json, -fix, -c, -tags, -v) is the command's. golangci-lint's
 // are spelled with two dashes, so here with one.
 var otherTools = map[string]string{
-	"C": "go", "o": "go", "x": "go", "mod": "go", "buildvcs": "go build",
+	"C": "go", "o": "go", "x": "go", "buildvcs": "go build",
 	"run": "go test", "timeout": "go test", "short": "go test", "race": "go test",
 	"count": "go test", "bench": "go test", "benchtime": "go test",
 	"fuzz": "go test", "fuzzminimizetime": "go test",
 	"vettool": "go vet", "fixtool": "go fix",
 	"-fix": "golangci-lint run", "-new-from-rev": "golangci-lint run",
 	"-output.text.path": "golangci-lint run", "-output.sarif.path": "golangci-lint run",
+	"-issues-exit-code": "golangci-lint run", "-output.text.print-issued-lines": "golangci-lint run",
+	"-show-stats": "golangci-lint run", "-path-mode": "golangci-lint run",
 	"l": "gofmt",
 	"a": "git tag", "m": "git tag, go list",
 	"listen": "go-cacher-server", "cache-dir": "go-cacher-server", "cache-server": "go-cacher",

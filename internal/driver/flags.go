@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -65,15 +66,24 @@ type CommandLine struct {
 const depsUsage = "analyze every dependency from source, not only those whose emitters the named packages may call, so that guards and functions that never return in other modules are found too (much slower: every dependency is type-checked)"
 
 // ParseArgs parses the command-line arguments of a command that runs
-// analyzer a. A flag the command does not know, or a bad value, makes
-// flag's message on stderr and an error: the command exits 2. -h makes
-// the usage and flag.ErrHelp: the command exits 0.
+// analyzer a. A flag the command does not know, or a bad value, makes one
+// line on stderr that names the flag and what it takes, and a
+// [*FlagError]: see [FlagError.ExitCode]. -h makes the usage and
+// flag.ErrHelp: the command exits 0.
 func ParseArgs(a *analysis.Analyzer, args []string, stderr io.Writer) (CommandLine, error) {
 	var cl CommandLine
 	cf := newCommandFlags(a, &cl)
-	cf.SetOutput(stderr)
+	// The flag package prints its message and the usage after every
+	// error; the one line is printed below, and only -h asks for the usage.
+	cf.SetOutput(io.Discard)
+	cf.Usage = func() {}
 	if err := cf.Parse(args); err != nil {
-		return cl, err
+		if errors.Is(err, flag.ErrHelp) {
+			cf.SetOutput(stderr)
+			cf.printUsage()
+			return cl, err
+		}
+		return cl, badFlag(cf, err, args, stderr)
 	}
 	cl.Patterns = cf.Args()
 	cl.Help = len(cl.Patterns) > 0 && cl.Patterns[0] == "help"
@@ -96,27 +106,111 @@ func ParseArgs(a *analysis.Analyzer, args []string, stderr io.Writer) (CommandLi
 		err = fmt.Errorf(`invalid value %q for flag -debug: want letters of %q (f: log facts, p: no parallelism, s: sanity checks, t: timing, v: verbose)`, cl.Debug, debugFlags)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		return cl, refuse(&FlagError{err: err}, stderr)
 	}
-	return cl, err
+	return cl, nil
 }
+
+// A FlagError is a command line the command refuses: a flag it does not
+// know, or a bad value. Its one line is printed.
+type FlagError struct {
+	err error
+	// VetRun: the command line is one of go vet's or go fix's runs on a
+	// package (its last argument a .cfg file).
+	VetRun bool
+	// FactsOnly: that package is a dependency that go vet or go fix
+	// analyses only for its facts ("VetxOnly"), none of the packages
+	// named on their command line: nothing is printed for it.
+	FactsOnly bool
+}
+
+func (e *FlagError) Error() string { return e.err.Error() }
+func (e *FlagError) Unwrap() error { return e.err }
+
+// ExitCode is the command's exit code for the refused command line: 2
+// standalone, as the x/tools drivers exit on a bad flag; 1 under go vet
+// and go fix, for a package they name, which makes them print the line
+// under the package's name and fail; 0 for a dependency analysed only for
+// its facts, so that a bad setting costs one line per package named
+// rather than one per package of the import graph (the named packages'
+// runs then stop at the same flag before they read any fact).
+func (e *FlagError) ExitCode() int {
+	switch {
+	case e.FactsOnly:
+		return 0
+	case e.VetRun:
+		return 1
+	}
+	return 2
+}
+
+// badFlag returns the FlagError of a command line that flag.Parse
+// refused with err, and prints its line on stderr unless the run is
+// go vet's or go fix's on a dependency analysed only for its facts. The
+// line of a bad -ctxnotify.NAME value is the setting's error, which names
+// the setting and what it takes ("-ctxnotify.scope: "x" is not a scope;
+// use "all" or "reconcile""); any other is the flag package's.
+func badFlag(cf *commandFlags, err error, args []string, stderr io.Writer) *FlagError {
+	fe := &FlagError{err: err}
+	if f := cf.failed; f != nil {
+		fe.err = fmt.Errorf("-%s: %s", f.name, strings.TrimPrefix(f.err.Error(), strings.TrimPrefix(f.name, cf.analyzer+".")+": "))
+	}
+	if n := len(args); n > 0 && strings.HasSuffix(args[n-1], ".cfg") {
+		fe.VetRun = true
+		fe.FactsOnly = factsOnly(args[n-1])
+	}
+	return refuse(fe, stderr)
+}
+
+// refuse prints the line of a refused command line, as go vet prints its
+// own (one line, the command's name first), unless the run is go vet's
+// or go fix's on a dependency analysed only for its facts.
+func refuse(fe *FlagError, stderr io.Writer) *FlagError {
+	if !fe.FactsOnly {
+		fmt.Fprintf(stderr, "%s: %v\n", commandName(), fe.err)
+	}
+	return fe
+}
+
+// factsOnly reports whether the go vet or go fix configuration file cfg
+// describes a dependency analysed only for its facts. A file it cannot
+// read is a package named on the command line: the line is printed.
+func factsOnly(cfg string) bool {
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		return false
+	}
+	var c struct{ VetxOnly bool }
+	return json.Unmarshal(data, &c) == nil && c.VetxOnly
+}
+
+// commandName is the name the command was run under, for its messages.
+func commandName() string { return filepath.Base(os.Args[0]) }
 
 // commandFlags is the command's flag set: the flags that set cl's fields,
 // and those that do not.
 type commandFlags struct {
 	*flag.FlagSet
+	analyzer       string        // the analyzer's name, the prefix of its flags
 	verbose        bool          // -v
 	source, all    bool          // legacy go vet flags
 	flags, version handshakeFlag // -flags, -V: go vet's and go fix's handshakes
+	failed         *failedSetting
+}
+
+// failedSetting is the analyzer's flag whose value was refused, and why.
+type failedSetting struct {
+	name string // "ctxnotify.scope"
+	err  error
 }
 
 // newCommandFlags returns the command's flag set, whose flags set cl.
 func newCommandFlags(a *analysis.Analyzer, cl *CommandLine) *commandFlags {
-	cf := &commandFlags{FlagSet: flag.NewFlagSet(os.Args[0], flag.ContinueOnError)}
+	cf := &commandFlags{FlagSet: flag.NewFlagSet(os.Args[0], flag.ContinueOnError), analyzer: a.Name}
 	fs := cf.FlagSet
 	fs.BoolVar(&cl.Enabled, a.Name, true, fmt.Sprintf("enable %q analysis", a.Name))
 	a.Flags.VisitAll(func(f *flag.Flag) {
-		fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		fs.Var(cf.setting(a.Name+"."+f.Name, f.Value), a.Name+"."+f.Name, f.Usage)
 	})
 	fs.BoolVar(&cl.Fix, "fix", false, "apply all suggested fixes")
 	fs.BoolVar(&cl.Diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
@@ -139,6 +233,60 @@ func newCommandFlags(a *analysis.Analyzer, cl *CommandLine) *commandFlags {
 	fs.Var(&cf.flags, "flags", "print analyzer flags in JSON")
 	fs.Var(&cf.version, "V", "print version and exit")
 	return cf
+}
+
+// setting wraps the value of the analyzer's flag name, so that the error
+// of a refused value is kept with the flag's name: the flag package's own
+// message would say the setting's name twice.
+func (cf *commandFlags) setting(name string, v flag.Value) flag.Value {
+	s := settingValue{v, func(err error) { cf.failed = &failedSetting{name, err} }}
+	if b, ok := v.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		return boolSettingValue{s}
+	}
+	return s
+}
+
+// settingValue is an analyzer's flag value that reports a refused value.
+type settingValue struct {
+	flag.Value
+	refused func(error)
+}
+
+// String is the value's; the flag package asks a zero settingValue too,
+// to tell a default from the zero value: "", as the settings' own zero
+// values say (a boolean's says false).
+func (v settingValue) String() string {
+	if v.Value == nil {
+		return ""
+	}
+	return v.Value.String()
+}
+
+func (v settingValue) Set(s string) error {
+	err := v.Value.Set(s)
+	if err != nil {
+		v.refused(err)
+	}
+	return err
+}
+
+// boolSettingValue is a settingValue of a boolean flag (-ctxnotify.strict
+// as well as -ctxnotify.strict=true).
+type boolSettingValue struct{ settingValue }
+
+func (boolSettingValue) IsBoolFlag() bool { return true }
+
+func (v boolSettingValue) String() string {
+	if v.Value == nil {
+		return "false"
+	}
+	return v.Value.String()
+}
+
+// printUsage prints the flags, as the flag package's default usage does.
+func (cf *commandFlags) printUsage() {
+	fmt.Fprintf(cf.Output(), "Usage of %s:\n", cf.Name())
+	cf.PrintDefaults()
 }
 
 // notForwarded are the flags that -flags leaves out, as the x/tools

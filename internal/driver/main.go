@@ -20,11 +20,14 @@ import (
 // commands take the same command lines and run the same driver.
 func Main(a *analysis.Analyzer) {
 	cl, err := ParseArgs(a, os.Args[1:], os.Stderr)
+	var refused *FlagError
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return
+	case errors.As(err, &refused):
+		os.Exit(refused.ExitCode()) // the line is printed
 	case err != nil:
-		os.Exit(2) // the message is printed
+		os.Exit(2)
 	case cl.Flags:
 		// go vet's and go fix's handshake: answered here rather than by
 		// the multichecker, so that each flag's usage is the one -help

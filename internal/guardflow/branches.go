@@ -87,6 +87,10 @@ func (ev *evaluator) split(atom ast.Expr, v value) (t, f *state) {
 		narrow(t, v.out.IfTrue, atom, v)
 		narrow(f, v.out.IfFalse, atom, v)
 		ev.recordCheck(atom, v)
+	case v.errTest && ev.fa.opts.ErrorTestsAsChecks:
+		c := value{kind: isCheck, out: v.out, origin: atom}
+		narrow(t, v.out.IfTrue, atom, c)
+		narrow(f, v.out.IfFalse, atom, c)
 	case v.errTest:
 		if v.out.IfTrue.NotCanceled() {
 			t.why.ErrTest = atom

@@ -58,13 +58,15 @@ const (
 	contextCallee
 	errorsIsCallee
 	guardCallee
-	requestCallee // (*net/http.Request).Context
+	requestCallee   // (*net/http.Request).Context
+	errorTestCallee // a function that tests an error against context.Canceled
 )
 
 type callee struct {
-	kind  calleeKind
-	name  string // contextCallee: the function's name
-	guard Guard  // guardCallee
+	kind    calleeKind
+	name    string    // contextCallee: the function's name
+	guard   Guard     // guardCallee
+	errTest ErrorTest // errorTestCallee
 }
 
 func newCallees(fns Functions) *callees {
@@ -185,6 +187,10 @@ func (c *callees) of(info *types.Info, call *ast.CallExpr) callee {
 	default:
 		if g, ok := c.fns.Guard(fn); ok {
 			k = callee{kind: guardCallee, guard: g}
+		} else if et, ok := c.fns.(ErrorTests); ok {
+			if t, ok := et.ErrorTest(fn); ok {
+				k = callee{kind: errorTestCallee, errTest: t}
+			}
 		}
 	}
 	c.memo[fn] = k

@@ -274,6 +274,8 @@ func (ev *evaluator) call(call *ast.CallExpr) value {
 			return value{kind: isCheck, out: Outcomes{g.IfTrue, g.IfFalse}, origin: call}
 		}
 		return value{}
+	case errorTestCallee:
+		return ev.errorTestCall(call, k.errTest)
 	}
 	if sh.returnsError && ops.contexts.inHand {
 		ev.fa.consumed++

@@ -55,7 +55,11 @@ type Options struct {
 	EntryGuarded     bool                     // every call site is guarded: the body starts fresh
 	Captured         map[*types.Var]Usability // context variables of enclosing functions, as the literal sees them
 	SummarizeReturns bool                     // record the outcomes of a bool result (guard functions)
-	RequestParams    []*types.Var             // context parameters every call site hands a request's context
+	// ErrorTestsAsChecks takes each test of an error against
+	// context.Canceled as a check on its outcomes, as if the error were
+	// the context's: what an error test function's results tell.
+	ErrorTestsAsChecks bool
+	RequestParams      []*types.Var // context parameters every call site hands a request's context
 }
 
 // Result is the analysis of one function body.

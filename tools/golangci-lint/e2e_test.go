@@ -122,6 +122,19 @@ func TestVersion(t *testing.T) {
 	if r.Code != 0 || !want.MatchString(r.Output) {
 		t.Errorf("golangci-lint version: exit code %d, want 0 and a line matching %s:\n%s", r.Code, want, r.Output)
 	}
+	// docs/golangci-lint.md shows the line of this module's build.
+	shown := 0
+	for _, line := range docCodeLines(t) {
+		if strings.HasPrefix(line, "golangci-lint has version ") {
+			shown++
+			if !want.MatchString(line) {
+				t.Errorf("docs/golangci-lint.md shows %q, not the line of this module's build (%s)", line, want)
+			}
+		}
+	}
+	if shown == 0 {
+		t.Error("docs/golangci-lint.md shows no line of golangci-lint version")
+	}
 }
 
 // buildTools builds golangci-lint from the tools module and ctxnotify-lint
@@ -181,6 +194,62 @@ func testSmallModule(t *testing.T, tl tools) {
 		sameFindings(t, got, want)
 		if _, ok := findingAt(got, page); !ok {
 			t.Errorf("no finding at %s once pager.Page is configured as a sink; got:\n%s", page, testkit.List(got))
+		}
+	})
+
+	t.Run("vscode-go command line", func(t *testing.T) {
+		// docs/editors.md: VS Code's Go extension lints a package on save
+		// with golangci-lint v2 run in the package's directory with these
+		// flags, and reads file:line:col: lines, a path relative to that
+		// directory or absolute. Each finding, and each of its related
+		// lines, must name a file it finds.
+		// A cache of its own: golangci-lint's does not tell the
+		// directories it runs in apart, and the other subtests run in the
+		// module's root, where the related lines' paths differ.
+		writeConfig(t, dir, "")
+		pkg := filepath.Join(dir, "controllers")
+		vscode := tools{golangciLint: tl.golangciLint, cache: t.TempDir()}
+		out, code := vscode.run(t, pkg, "run", "--issues-exit-code=0", "--output.text.print-issued-lines=false", "--show-stats=false", "--output.text.path=stdout", "--path-mode=abs")
+		lines := 0
+		for _, m := range regexp.MustCompile(`(?m)^(\S+\.go):\d+:\d+: `).FindAllStringSubmatch(out, -1) {
+			lines++
+			file := m[1]
+			if !filepath.IsAbs(file) {
+				file = filepath.Join(pkg, file)
+			}
+			if _, err := os.Stat(file); err != nil {
+				t.Errorf("the extension would not find %s: %v", m[1], err)
+			}
+		}
+		if code != 0 || lines < 2 || !strings.Contains(out, "(ctxnotify)") {
+			t.Errorf("exit code %d, %d lines of findings and related information; want 0 and the package's findings:\n%s", code, lines, out)
+		}
+	})
+
+	t.Run("exit codes", func(t *testing.T) {
+		// The golangci-lint row of the command's table of exit codes.
+		var row testkit.ExitCodeRow
+		for _, r := range testkit.ExitCodes(t) {
+			if strings.HasPrefix(r.Mode, "golangci-lint ") {
+				row = r
+			}
+		}
+		broken := testkit.CopyModule(t, src)
+		if err := os.WriteFile(filepath.Join(broken, "controllers", "broken.go"), []byte("package controllers\n\nvar broken int = \"s\"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for i, run := range []struct {
+			dir, settings, pattern string
+		}{
+			{dir, "", "./internal/..."}, // helpers without a context: no finding
+			{dir, "", "./..."},
+			{broken, "", "./..."},
+			{dir, "scope: everything", "./..."},
+		} {
+			writeConfig(t, run.dir, run.settings)
+			if out, code := tl.run(t, run.dir, "run", run.pattern); code != row.Codes[i] {
+				t.Errorf("%s, %s: exit code %d, the table says %d\n%s", row.Mode, testkit.ExitCodeColumns[i], code, row.Codes[i], out)
+			}
 		}
 	})
 

@@ -63,3 +63,81 @@ func (r *R) otherError(ctx context.Context) error {
 	}
 	return nil
 }
+
+// isCanceledError tests the error another call returned, as controllers
+// write it: an error test. A test through it is no check either, and the
+// message names it.
+func isCanceledError(err error) bool { // want isCanceledError:"errorTest\\(param=0, true={canceled}, false={live,timedOut}\\)"
+	return errors.Is(err, context.Canceled)
+}
+
+// isContextCanceled unwraps the error by hand and compares each link: an
+// error test whose "false" tells nothing (it may come before any
+// comparison), whose "true" does.
+func (r *R) isContextCanceled(op string, err error) bool { // want isContextCanceled:"errorTest\\(param=1, true={canceled}, false={live,canceled,timedOut}\\)"
+	for err != nil {
+		if err == context.Canceled {
+			return true
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return false
+		}
+		err = u.Unwrap()
+	}
+	return false
+}
+
+// shuttingDown calls an error test and tests more: an error test too.
+func shuttingDown(err error) bool { // want shuttingDown:"errorTest\\(param=0, true={live,canceled,timedOut}, false={live,timedOut}\\)"
+	return isCanceledError(err) || err.Error() == "server shutting down"
+}
+
+func (r *R) helperTest(ctx context.Context) error {
+	if err := update(ctx); err != nil {
+		if isCanceledError(err) {
+			return err
+		}
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "HelperTest", err.Error()) // want `event "HelperTest" emitted by r.rec.Event is not guarded .* \(the test isCanceledError\(err\) at line \d+ does not count: an error returned by another call need not wrap the context's; test ctx.Err\(\) itself\)`
+		return err
+	}
+	return nil
+}
+
+func (r *R) helperCondition(ctx context.Context) {
+	if err := update(ctx); err != nil && !r.isContextCanceled("update", err) {
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "HelperCondition", err.Error()) // want `event "HelperCondition" emitted by r.rec.Event is not guarded .* \(the test r.isContextCanceled\("update", err\) at line \d+ does not count`
+	}
+}
+
+func (r *R) helperOfHelper(ctx context.Context) {
+	if err := update(ctx); err != nil && !shuttingDown(err) {
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "HelperOfHelper", err.Error()) // want `event "HelperOfHelper" emitted by r.rec.Event is not guarded .* \(the test shuttingDown\(err\) at line \d+ does not count`
+	}
+}
+
+func (r *R) importedHelper(ctx context.Context) {
+	err := update(ctx)
+	if errs.IsCanceled(err) {
+		return
+	}
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "ImportedHelper", "failed") // want `event "ImportedHelper" emitted by r.rec.Event is not guarded .* \(the test errs.IsCanceled\(err\) at line \d+ does not count`
+}
+
+// Handed the context's own error, an error test is neither a check (the
+// rule counts guard functions, which take the context) nor a test of
+// another error: the message says nothing of it.
+func (r *R) contextErrorToHelper(ctx context.Context) {
+	if isCanceledError(ctx.Err()) {
+		return
+	}
+	r.rec.Event(r.obj, corev1.EventTypeWarning, "ContextError", "failed") // want `event "ContextError" emitted by r.rec.Event is not guarded against context cancellation: during shutdown it sends a false failure notification; check errors.Is\(ctx.Err\(\), context.Canceled\) first$`
+}
+
+// A test of another error, not against context.Canceled, is no error
+// test.
+func (r *R) notFound(ctx context.Context) {
+	if err := update(ctx); errs.NotFound(err) {
+		r.rec.Event(r.obj, corev1.EventTypeWarning, "NotFound", "failed") // want `event "NotFound" emitted by r.rec.Event is not guarded against context cancellation: during shutdown it sends a false failure notification; check errors.Is\(ctx.Err\(\), context.Canceled\) first$`
+	}
+}

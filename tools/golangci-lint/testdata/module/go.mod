@@ -2,7 +2,14 @@ module example.com/e2e
 
 go 1.26.0
 
-require k8s.io/client-go v0.36.6
+require (
+	k8s.io/apimachinery v0.36.6
+	k8s.io/client-go v0.36.6
+)
 
-// A stand-in for the recorder interface, so the module builds offline and fast.
-replace k8s.io/client-go => ./stub/client-go
+// Stand-ins for the recorder interface and the object it takes, so the
+// module builds offline and fast.
+replace (
+	k8s.io/apimachinery => ./stub/apimachinery
+	k8s.io/client-go => ./stub/client-go
+)

@@ -36,7 +36,7 @@ type Syncer struct {
 }
 
 func (s *Syncer) Sync(ctx context.Context) {
-	s.Recorder.Event(nil, "Normal", "Synced", "synced") // want `event emitted by s\.Recorder\.Event is not guarded against context cancellation`
+	s.Recorder.Event(nil, "Normal", "Synced", "synced") // want `event "Synced" emitted by s\.Recorder\.Event is not guarded against context cancellation`
 }
 
 // Heartbeat.Start is outside reconcile code: scope "reconcile" leaves it.

@@ -5,5 +5,5 @@ package custom
 import "context"
 
 func (r *Reconciler) generatedStatus(ctx context.Context) {
-	r.Recorder.Event(nil, "Normal", "Status", "updated") // want `event emitted by r\.Recorder\.Event is not guarded against context cancellation`
+	r.Recorder.Event(nil, "Normal", "Status", "updated") // want `event "Status" emitted by r\.Recorder\.Event is not guarded against context cancellation`
 }

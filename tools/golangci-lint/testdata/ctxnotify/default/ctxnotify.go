@@ -16,7 +16,7 @@ type Reconciler struct {
 
 func (r *Reconciler) Reconcile(ctx context.Context, name string) error {
 	if err := r.sync(ctx, name); err != nil {
-		r.Recorder.Eventf(nil, "Warning", "SyncFailed", "sync %s: %v", name, err) // want `event emitted by r\.Recorder\.Eventf is not guarded against context cancellation`
+		r.Recorder.Eventf(nil, "Warning", "SyncFailed", "sync %s: %v", name, err) // want `event "SyncFailed" emitted by r\.Recorder\.Eventf is not guarded against context cancellation`
 		r.notify("NotifyFailed")                                                  // want `r\.notify\("NotifyFailed"\) emits an event \(r\.Recorder\.Event at ctxnotify\.go:\d+\) without a cancellation check`
 		return err
 	}
@@ -32,7 +32,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, name string) error {
 
 // Start runs outside Reconcile: scope "all" checks it too.
 func (r *Reconciler) Start(ctx context.Context) error {
-	r.Recorder.Event(nil, "Normal", "Started", "started") // want `event emitted by r\.Recorder\.Event is not guarded against context cancellation`
+	r.Recorder.Event(nil, "Normal", "Started", "started") // want `event "Started" emitted by r\.Recorder\.Event is not guarded against context cancellation`
 	<-ctx.Done()
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/tools/record"
 
 	"example.com/e2e/internal/notify"
@@ -12,6 +13,12 @@ import (
 
 // Widget is the object the reconciler manages.
 type Widget struct{ Name string }
+
+// DeepCopyObject makes Widget a runtime.Object.
+func (w *Widget) DeepCopyObject() runtime.Object {
+	c := *w
+	return &c
+}
 
 // Request and Result mirror controller-runtime's.
 type (

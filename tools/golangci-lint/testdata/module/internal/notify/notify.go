@@ -2,9 +2,12 @@
 // emitter and its callers are judged.
 package notify
 
-import "k8s.io/client-go/tools/record"
+import (
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/record"
+)
 
 // Warn records a warning event.
-func Warn(rec record.EventRecorder, obj any, reason, msg string) {
+func Warn(rec record.EventRecorder, obj runtime.Object, reason, msg string) {
 	rec.Eventf(obj, "Warning", reason, "%s", msg)
 }
