@@ -38,6 +38,7 @@ const (
 // the parameters each is passed on to (on: which are checked).
 type checkedParams struct {
 	kind       map[paramRef]checkKind
+	byFix      map[paramRef]bool // the parameters a fix inserts a check on, whatever else checks them
 	on         map[paramRef][]paramRef // a parameter -> the checked ones it is passed on to
 	importFact func(*types.Package, analysis.Fact) bool
 	imported   map[*types.Package]*checkedFact
@@ -116,7 +117,7 @@ func (c *checkedParams) of(fn *types.Func, k int) checkKind {
 // group's caller passing one), then, to a fixpoint, the parameters passed
 // on to checked ones.
 func findCheckedParams(idx *index, j *judge, em *emitters, findings []*finding, groups map[*funcNode]*helperGroup, ch *chooser, imp func(*types.Package, analysis.Fact) bool) *checkedParams {
-	c := &checkedParams{kind: make(map[paramRef]checkKind), on: make(map[paramRef][]paramRef), importFact: imp, imported: make(map[*types.Package]*checkedFact)}
+	c := &checkedParams{kind: make(map[paramRef]checkKind), byFix: make(map[paramRef]bool), on: make(map[paramRef][]paramRef), importFact: imp, imported: make(map[*types.Package]*checkedFact)}
 	var work []paramRef
 	mark := func(r paramRef, kind checkKind) {
 		if _, ok := c.kind[r]; !ok {
@@ -135,12 +136,14 @@ func findCheckedParams(idx *index, j *judge, em *emitters, findings []*finding, 
 	for _, f := range findings {
 		if r, ok := paramOf(f.site.fn, f.check.v); ok && f.check.later == nil {
 			mark(r, checkedByFix)
+			c.byFix[r] = true
 		}
 	}
 	for _, g := range uniqueGroups(idx, groups) {
 		for _, u := range g.callers {
 			if r, ok := paramOf(u.site.fn, u.ctx.v); ok {
 				mark(r, checkedByFix)
+				c.byFix[r] = true
 			}
 		}
 	}

@@ -82,7 +82,7 @@ func handoffAt(idx *index, checked *checkedParams, ch *chooser, site *callSite) 
 		if d := pt.CancelledArg(ai); d != nil {
 			h := &handoff{site: site, target: paramRef{site.callee, k}, kind: kind, d: d}
 			if v, ok := idx.info.Uses[identOf(site.call.Args[ai])].(*types.Var); ok && v == d.Var {
-				if want, ok := pt.ShutdownOnly(v); ok && pt.HoldsOnlyWithout(v, d, want) {
+				if want, ok := pt.ShutdownOnly(v); ok && keptHolds(idx, pt, site, d, v, want) {
 					h.arg = identOf(site.call.Args[ai])
 				}
 			}
@@ -90,4 +90,20 @@ func handoffAt(idx *index, checked *checkedParams, ch *chooser, site *callSite) 
 		}
 	}
 	return nil
+}
+
+// keptHolds reports whether the argument v, kept when d's context takes a
+// name of its own, then holds want at the call: v itself, had d not
+// assigned it; or, where d declares v (hiding an outer variable of its
+// name), that outer variable, which the name then refers to.
+func keptHolds(idx *index, pt *guardflow.Point, site *callSite, d *guardflow.Derivation, v *types.Var, want guardflow.Contexts) bool {
+	if idx.info.Defs[d.Name] != v {
+		return pt.HoldsOnlyWithout(v, d, want)
+	}
+	if v.Parent() == nil || v.Parent().Parent() == nil {
+		return false
+	}
+	_, obj := v.Parent().Parent().LookupParent(v.Name(), site.call.Pos())
+	outer, ok := obj.(*types.Var)
+	return ok && isContextType(outer.Type()) && pt.HoldsOnly(outer, want)
 }

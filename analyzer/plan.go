@@ -165,7 +165,7 @@ func carriedRenames(checked *checkedParams, handoffs []*handoff, renames map[*gu
 			r = nil // the rename would not mend the call
 		}
 		for _, p := range checked.reaches(h.target) {
-			if checked.kind[p] == checkedByFix {
+			if checked.byFix[p] { // also where code checks it already: the fix's check would drop what it lets through
 				out[p] = append(out[p], r) // nil where the rename cannot be made: the fix is not offered
 			}
 		}

@@ -8,8 +8,10 @@ package rewrites // want package:"reachesSinks" package:`checks\(R\.Goto\[fix 0\
 
 import (
 	"context"
+	"errors"
 	"time"
 
+	"golang.org/x/sync/errgroup"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/client-go/tools/record"
 )
@@ -95,7 +97,7 @@ func (r *R) GotoSaved(ctx context.Context, obj *corev1.ConfigMap, retry bool) {
 	})
 	if err := r.scan(ctx, obj); err != nil {
 		cancel()
-		r.rec.Event(obj, corev1.EventTypeWarning, "ScanFailed", err.Error()) // want `\(no fix: ctx here holds the context of context\.WithTimeout \(line 90\), which the code cancels itself; give that context a name of its own so that ctx stays the context shutdown cancels; it cannot be renamed: ctx at line 92 may hold either context\)`
+		r.rec.Event(obj, corev1.EventTypeWarning, "ScanFailed", err.Error()) // want `\(no fix: ctx here holds the context of context\.WithTimeout \(line 92\), which the code cancels itself; give that context a name of its own so that ctx stays the context shutdown cancels; it cannot be renamed: ctx at line 94 may hold either context\)`
 	}
 	ctx = context.WithoutCancel(ctx)
 again:
@@ -150,7 +152,7 @@ func (r *R) BlockDeferred(ctx context.Context, obj *corev1.ConfigMap, slow bool)
 			return err
 		}
 		defer func() {
-			r.rec.Event(obj, corev1.EventTypeNormal, "Finished", "done") // want `event "Finished" emitted by r\.rec\.Event is not guarded against context cancellation: .* \(no fix: ctx here is the variable declared at line 148, not the context shutdown cancels; keep that context under a name of its own\)`
+			r.rec.Event(obj, corev1.EventTypeNormal, "Finished", "done") // want `event "Finished" emitted by r\.rec\.Event is not guarded against context cancellation: .* \(no fix: ctx here is the variable declared at line 150, not the context shutdown cancels; keep that context under a name of its own\)`
 		}()
 		if slow {
 			var cancel context.CancelFunc
@@ -159,4 +161,30 @@ func (r *R) BlockDeferred(ctx context.Context, obj *corev1.ConfigMap, slow bool)
 		}
 	}
 	return r.scan(ctx, obj)
+}
+
+// Each round's group hides the parameter and is cancelled by Wait, then
+// handed to step, which checks it by hand before one event, and which the
+// fix would check before another: the handoff's rename keeps the call's
+// ctx, which then names the parameter, and the fix in step carries it.
+// Found by the run-time oracle, where the fix in step alone dropped an
+// event of every reconciliation.
+func (r *R) Rounds(ctx context.Context, obj *corev1.ConfigMap) {
+	for range 2 {
+		g, ctx := errgroup.WithContext(ctx)
+		g.Go(func() error { return r.scan(ctx, obj) })
+		_ = g.Wait()
+		_ = r.step(ctx, obj) // want `r\.step\(ctx, obj\) hands step a context that the code has cancelled \(errgroup\.WithContext at line 174\)`
+	}
+}
+
+func (r *R) step(ctx context.Context, obj *corev1.ConfigMap) error {
+	if err := r.scan(ctx, obj); err != nil {
+		r.rec.Event(obj, corev1.EventTypeWarning, "StepFailed", err.Error()) // want `event "StepFailed" emitted by r\.rec\.Event is not guarded`
+		return err
+	}
+	if !errors.Is(ctx.Err(), context.Canceled) {
+		r.rec.Event(obj, corev1.EventTypeNormal, "Stepped", "m")
+	}
+	return nil
 }
