@@ -38,7 +38,7 @@ const (
 // the parameters each is passed on to (on: which are checked).
 type checkedParams struct {
 	kind       map[paramRef]checkKind
-	byFix      map[paramRef]bool // the parameters a fix inserts a check on, whatever else checks them
+	byFix      map[paramRef]bool       // the parameters a fix inserts a check on, whatever else checks them
 	on         map[paramRef][]paramRef // a parameter -> the checked ones it is passed on to
 	importFact func(*types.Package, analysis.Fact) bool
 	imported   map[*types.Package]*checkedFact

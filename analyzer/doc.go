@@ -739,7 +739,9 @@
 // written. Where no name does, because the derivation took the name (it
 // reassigned or hid it), the derived context gets a fresh name: the one
 // the package gives most often to the contexts it derives that way under a
-// name of their own (source-controller's ctxTimeout), else after what it
+// name of their own (source-controller's ctxTimeout), where that is not
+// the name renamed (a package that derives ctx from context.Background()
+// elsewhere gives no convention to ctx), else after what it
 // is handed to (scanCtx for r.scan(ctx, obj)), else after what it is
 // (timeoutCtx, deadlineCtx, cancelCtx, groupCtx):
 //

@@ -353,7 +353,8 @@ func scopeAt(idx *index, pos token.Pos) *types.Scope {
 
 // nameBase is the name a derived context takes, before it is made free:
 // the one the package gives the contexts of its derivations of that kind
-// (an existing ctxTimeout), where it has one; else what it is for, from
+// (an existing ctxTimeout), where it has one and it is not the name
+// renamed; else what it is for, from
 // the function that the renamed uses hand it to and that may fail
 // (scanCtx for r.scan(ctx, obj)), where there is one; else what it is
 // (timeoutCtx, cancelCtx, groupCtx).
@@ -362,7 +363,9 @@ func (rn *renamer) nameBase(h *guardflow.Holdings, d *guardflow.Derivation, rena
 	if d.Group {
 		kind = "group"
 	}
-	if name := rn.conv.derived[kind]; name != "" {
+	// A convention that names the derived context as its parent is what
+	// the rename undoes: ctx would come back as ctx2.
+	if name := rn.conv.derived[kind]; name != "" && name != d.Var.Name() {
 		return name
 	}
 	info := rn.ch.idx.info

@@ -238,9 +238,10 @@ func checkFixNumbers(t *testing.T, dir, bin, diff, description string) {
 		{"docs/fixes.md", fmt.Sprintf("Of the example module's %d findings, `-fix` fixes %d: %s, which is the number\nof events `-fix -describe` says the change skips at shutdown, and %s on",
 			n.findings, n.fixed, plural(n.events, "event", "events"), hands)},
 		{"docs/fixes.md", fmt.Sprintf("The other\n%d have no fix", n.unfixed)},
-		{"docs/fixes.md", fmt.Sprintf("The change is %d changed lines in\n%s of %s, with %d checks: %s, %s and %s.",
-			n.size.changed, plural(n.size.hunks, "hunk", "hunks"), plural(n.size.files, "file", "files"), n.size.guards+n.size.wraps+n.size.folds,
-			plural(n.size.guards, "guard clause", "guard clauses"), plural(n.size.wraps, "wrap", "wraps"), plural(n.size.folds, "folded condition", "folded conditions"))},
+		{"docs/fixes.md", fmt.Sprintf("The change is %d changed lines in\n%s of %s, with %d checks: %s, %s, %s and %s.",
+			n.size.changed, plural(n.size.hunks, "hunk", "hunks"), plural(n.size.files, "file", "files"), n.size.guards+n.size.wraps+n.size.folds+n.size.joins,
+			plural(n.size.guards, "guard clause", "guard clauses"), plural(n.size.wraps, "wrap", "wraps"), plural(n.size.folds, "folded condition", "folded conditions"),
+			plural(n.size.joins, "check joined to an early return", "checks joined to early returns"))},
 	} {
 		if !strings.Contains(doc(t, want.doc), want.text) {
 			t.Errorf("%s does not say, as -fix over the example module now gives:\n%s", want.doc, want.text)

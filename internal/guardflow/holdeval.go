@@ -2,9 +2,9 @@ package guardflow
 
 import (
 	"go/ast"
-	"sort"
 	"go/token"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/cfg"
 )
