@@ -100,8 +100,9 @@
 //	related          its related information (the lines the text output indents under it),
 //	                 each with posn, end and message; left out when it has none
 //
-// A fix is an object with a message and edits; an edit one with these
-// fields:
+// A fix is an object with a message and edits, in the order of their
+// files' names, then of their offsets (insertions at one offset in the
+// order they go in); an edit one with these fields:
 //
 //	filename  the file it changes, an absolute path
 //	start     the byte offset in the file, as it was analysed, where the replaced text starts

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"path/filepath"
@@ -138,8 +139,21 @@ func checkFinding(t *testing.T, run string, raw json.RawMessage, contract testki
 		if err := json.Unmarshal(fix, &f); err != nil {
 			t.Fatal(err)
 		}
+		prev := ""
 		for _, e := range f.Edits {
 			checkKeys(t, run+": an edit", e, contract.Edit, contract.Edit, seen, "edit.")
+			var edit struct {
+				Filename string `json:"filename"`
+				Start    int    `json:"start"`
+			}
+			if err := json.Unmarshal(e, &edit); err != nil {
+				t.Fatal(err)
+			}
+			at := fmt.Sprintf("%s\x00%020d", edit.Filename, edit.Start)
+			if at < prev {
+				t.Errorf("%s: a fix's edits are not in the order of their files and offsets:\n%s", run, fix)
+			}
+			prev = at
 		}
 	}
 	for _, rel := range d.Related {

@@ -69,6 +69,7 @@ func Analyze(a *analysis.Analyzer, opts Options, patterns []string, stderr io.Wr
 		return res, err
 	}
 	dedupe(graph.Roots)
+	orderEdits(graph.Roots)
 	res.Graph = graph
 	return res, nil
 }
