@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
@@ -13,15 +14,15 @@ import (
 // of an interface method is never guarded, and has no context in hand.
 type callStates struct {
 	fl      *flows
-	guarded map[*funcNode]bool
+	guarded map[*callgraph.Func]bool
 }
 
-func (e callStates) startsGuarded(f *funcNode) bool {
-	if f.lit != nil && f.heldBy == nil {
-		if len(f.invocations) != 1 {
+func (e callStates) startsGuarded(f *callgraph.Func) bool {
+	if f.Lit != nil && f.HeldBy == nil {
+		if len(f.Invocations) != 1 {
 			return false
 		}
-		return e.startsCalleeGuarded(f.invocations[0])
+		return e.startsCalleeGuarded(f.Invocations[0])
 	}
 	return e.guarded[f]
 }
@@ -29,8 +30,8 @@ func (e callStates) startsGuarded(f *funcNode) bool {
 // startsCalleeGuarded reports whether a call starts its callee guarded: the call
 // is guarded, and runs the callee now (not deferred, not in a goroutine
 // that may outlive the check).
-func (e callStates) startsCalleeGuarded(site *callSite) bool {
-	return !site.spawned() && e.guardedAt(site)
+func (e callStates) startsCalleeGuarded(site *callgraph.Site) bool {
+	return !site.Spawned() && e.guardedAt(site)
 }
 
 // dead is what holds at a call that is never reached: it never runs, so
@@ -39,11 +40,11 @@ var dead = &guardflow.CallState{Ctx: 0}
 
 // stateAt returns what holds at a call site; with witnesses, how the
 // checks got there.
-func (e callStates) stateAt(site *callSite, witnesses bool) *guardflow.CallState {
-	return e.stateAtCall(site.fn, site.call, witnesses)
+func (e callStates) stateAt(site *callgraph.Site, witnesses bool) *guardflow.CallState {
+	return e.stateAtCall(site.Fn, site.Call, witnesses)
 }
 
-func (e callStates) stateAtCall(f *funcNode, call *ast.CallExpr, witnesses bool) *guardflow.CallState {
+func (e callStates) stateAtCall(f *callgraph.Func, call *ast.CallExpr, witnesses bool) *guardflow.CallState {
 	r := e.fl.of(f, e.startsGuarded(f), witnesses)
 	if facts, ok := r.Calls[call]; ok {
 		return facts
@@ -53,20 +54,20 @@ func (e callStates) stateAtCall(f *funcNode, call *ast.CallExpr, witnesses bool)
 
 // guardedAt reports whether every path to the call passes a fresh check's
 // "not cancelled" outcome. A deferred call runs after every check.
-func (e callStates) guardedAt(site *callSite) bool {
-	return !site.dispatch() && !site.deferred() && e.stateAt(site, false).Guarded()
+func (e callStates) guardedAt(site *callgraph.Site) bool {
+	return !site.Dispatch() && !site.Deferred() && e.stateAt(site, false).Guarded()
 }
 
 // contextsInHand reports whether a usable context variable is in scope at
 // the call, and whether one that holds a request's context is, as the
 // flow analysis sees them there.
-func (e callStates) contextsInHand(site *callSite) (usable, request bool) {
-	if site.dispatch() {
+func (e callStates) contextsInHand(site *callgraph.Site) (usable, request bool) {
+	if site.Dispatch() {
 		return false, false
 	}
 	facts := e.stateAt(site, false)
 	for k, v := range facts.Vars {
-		if visibleAt(v, site.call.Pos()) {
+		if callgraph.VisibleAt(v, site.Call.Pos()) {
 			usable = usable || facts.Use[k].InHand()
 			request = request || facts.Use[k].RequestOnly()
 		}

@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -11,32 +12,53 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/testkit"
 )
 
-// TestCategories checks what each finding says its event is, by the
-// category a driver's description of the fix reads.
+// TestCategories checks, diagnostic by diagnostic, what each says its
+// event is, by the category a driver's description of the fix reads: the
+// line of each diagnostic names one expectation (the event's reason, or
+// the call that hands a cancelled context on), which no other diagnostic
+// meets.
 func TestCategories(t *testing.T) {
 	want := map[string]string{
-		`"Failed"`:   analyzer.CategoryWarning,
-		`"Ready"`:    analyzer.CategoryNormal,
-		`"Computed"`: analyzer.CategoryNotification,
-		`"Saved"`:    analyzer.CategoryNormalSaved,
-		"r.notify":   analyzer.CategoryHandoff,
+		`"Failed"`:      analyzer.CategoryWarning,
+		`"Ready"`:       analyzer.CategoryNormal,
+		`"Computed"`:    analyzer.CategoryNotification,
+		`"Saved"`:       analyzer.CategoryNormalSaved,
+		"r.notify(ctx)": analyzer.CategoryHandoff,
 	}
 	results := analysistest.Run(t, testdata, analyzer.Analyzer, "categories")
-	seen := 0
+	met := make(map[string]bool)
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
-			for key, category := range want {
-				if strings.Contains(d.Message, key) {
-					seen++
-					if d.Category != category {
-						t.Errorf("%s: category %q, want %q", d.Message, d.Category, category)
-					}
+			posn := r.Pass.Fset.Position(d.Pos)
+			src, err := os.ReadFile(posn.Filename)
+			if err != nil {
+				t.Fatal(err)
+			}
+			line := strings.Split(string(src), "\n")[posn.Line-1]
+			var keys []string
+			for key := range want {
+				if strings.Contains(line, key) {
+					keys = append(keys, key)
 				}
+			}
+			if len(keys) != 1 {
+				t.Errorf("%s: the line names %d expectations, want 1: %s", posn, len(keys), line)
+				continue
+			}
+			key := keys[0]
+			if met[key] {
+				t.Errorf("%s: a second diagnostic for %s", posn, key)
+			}
+			met[key] = true
+			if d.Category != want[key] {
+				t.Errorf("%s: %s: category %q, want %q", posn, d.Message, d.Category, want[key])
 			}
 		}
 	}
-	if seen != len(want) {
-		t.Errorf("%d findings classified, want %d", seen, len(want))
+	for key := range want {
+		if !met[key] {
+			t.Errorf("no diagnostic for %s", key)
+		}
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 )
 
 // maxChain bounds a chain: emitters found by the fixpoint never loop, but
@@ -19,20 +21,20 @@ const maxChain = 32
 // implementation that emits), or of an imported emitter (fact). next is
 // the emitting call inside the local node, where the way goes on.
 type hop struct {
-	site  *callSite
+	site  *callgraph.Site
 	sink  bool
-	local *funcNode
+	local *callgraph.Func
 	fact  *emitterFact
-	next  *callSite
+	next  *callgraph.Site
 }
 
 // hops walks the way from site down to the sink, as far as the package
 // knows it.
-func (em *emitters) hops(site *callSite) []hop {
+func (em *emitters) hops(site *callgraph.Site) []hop {
 	var out []hop
 	for range maxChain {
 		l := hop{site: site}
-		switch t := em.idx.target(site); {
+		switch t := em.idx.Target(site); {
 		case em.isSinkCall(site):
 			l.sink = true
 		case t != nil:
@@ -51,13 +53,13 @@ func (em *emitters) hops(site *callSite) []hop {
 
 // chain lists the steps from site down to the sink: the calls, and the
 // dispatches of interface methods to the implementations that emit.
-func (em *emitters) chain(site *callSite) []emitStep {
+func (em *emitters) chain(site *callgraph.Site) []emitStep {
 	var steps []emitStep
 	for _, l := range em.hops(site) {
-		if l.site.dispatch() {
-			steps = append(steps, emitStep{Impl: l.site.impl})
+		if l.site.Dispatch() {
+			steps = append(steps, emitStep{Impl: l.site.Impl})
 		} else {
-			steps = append(steps, emitStep{Callee: l.site.name(), At: shortPos(em.idx.fset, l.site.call.Pos())})
+			steps = append(steps, emitStep{Callee: l.site.Name(), At: shortPos(em.idx.Fset, l.site.Call.Pos())})
 		}
 		if l.fact != nil {
 			steps = append(steps, l.fact.Steps...)
@@ -67,38 +69,38 @@ func (em *emitters) chain(site *callSite) []emitStep {
 }
 
 // chainRelated explains an emitter call: each step down to the sink.
-func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
+func (em *emitters) chainRelated(site *callgraph.Site) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
-	var prev *callSite // the call before l's
+	var prev *callgraph.Site // the call before l's
 	for _, l := range em.hops(site) {
 		switch {
-		case l.site.dispatch() && l.next == nil: // to a sink, or to an imported emitter
+		case l.site.Dispatch() && l.next == nil: // to a sink, or to an imported emitter
 			var steps []emitStep
 			if l.fact != nil {
 				steps = l.fact.Steps
 			}
 			out = append(out, analysis.RelatedInformation{
-				Pos:     em.declPos(l.site.callee),
-				Message: fmt.Sprintf("%s runs %s, which %s", prev.name(), l.site.impl, callsText(steps)),
+				Pos:     em.declPos(l.site.Callee),
+				Message: fmt.Sprintf("%s runs %s, which %s", prev.Name(), l.site.Impl, callsText(steps)),
 			})
-		case l.site.dispatch():
+		case l.site.Dispatch():
 			out = append(out, analysis.RelatedInformation{
-				Pos:     l.next.call.Pos(),
-				End:     l.next.call.End(),
-				Message: fmt.Sprintf("%s emits here, without a usable context or cancellation check (%s runs it)", l.site.impl, prev.name()),
+				Pos:     l.next.Call.Pos(),
+				End:     l.next.Call.End(),
+				Message: fmt.Sprintf("%s emits here, without a usable context or cancellation check (%s runs it)", l.site.Impl, prev.Name()),
 			})
 		case l.fact != nil:
-			callee := l.site.callee
+			callee := l.site.Callee
 			msg := fmt.Sprintf("%s emits: it %s", callee.Name(), callsText(l.fact.Steps))
 			if steps := l.fact.Steps; len(steps) > 0 && steps[0].dispatch() {
 				msg = fmt.Sprintf("%s emits: %s %s", methodText(callee), steps[0].Impl, callsText(steps[1:]))
 			}
 			out = append(out, analysis.RelatedInformation{Pos: em.declPos(callee), Message: msg})
-		case l.local != nil && l.next != nil && !l.local.iface:
+		case l.local != nil && l.next != nil && !l.local.Iface:
 			out = append(out, analysis.RelatedInformation{
-				Pos:     l.next.call.Pos(),
-				End:     l.next.call.End(),
-				Message: fmt.Sprintf("%s emits here, without a usable context or cancellation check", l.local.name()),
+				Pos:     l.next.Call.Pos(),
+				End:     l.next.Call.End(),
+				Message: fmt.Sprintf("%s emits here, without a usable context or cancellation check", l.local.Name()),
 			})
 		}
 		prev = l.site
@@ -113,8 +115,8 @@ func (em *emitters) chainRelated(site *callSite) []analysis.RelatedInformation {
 // emit from source; every driver must print the same position.
 func (em *emitters) declPos(fn *types.Func) token.Pos {
 	pos := fn.Pos()
-	f := em.idx.fset.File(pos)
-	if fn.Pkg() == em.idx.pkg || f == nil {
+	f := em.idx.Fset.File(pos)
+	if fn.Pkg() == em.idx.Pkg || f == nil {
 		return pos
 	}
 	return f.LineStart(f.Line(pos))

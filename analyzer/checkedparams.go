@@ -8,6 +8,11 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+	"github.com/ctxnotify/ctxnotify-lint/internal/fixplan"
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // A call that hands a context the code has cancelled to a function that
@@ -18,28 +23,22 @@ import (
 // it to a helper fixed at its depth); one that passes the parameter on,
 // unchanged, to a function that checks it. Across packages through a fact.
 
-// paramRef is a context parameter of a declared function: its index.
-type paramRef struct {
-	fn *types.Func
-	i  int
-}
-
 // checkKind is how a parameter is checked.
 type checkKind uint8
 
 const (
-	notChecked   checkKind = iota
-	checkedHere            // a check written in the function
-	checkedByFix           // the check a fix inserts
-	checkedOn              // passed on to a function that checks it
+	notChecked       checkKind = iota
+	checkedHere                // a check written in the function
+	checkedByFinding           // the check a finding's fix would insert, offered or not
+	checkedOn                  // passed on to a function that checks it
 )
 
 // checkedParams are the context parameters checked before events, with
 // the parameters each is passed on to (on: which are checked).
 type checkedParams struct {
-	kind       map[paramRef]checkKind
-	byFix      map[paramRef]bool       // the parameters a fix inserts a check on, whatever else checks them
-	on         map[paramRef][]paramRef // a parameter -> the checked ones it is passed on to
+	kind       map[callgraph.Param]checkKind
+	byFinding  map[callgraph.Param]bool              // the parameters a finding's fix would check, offered or not, whatever else checks them
+	on         map[callgraph.Param][]callgraph.Param // a parameter -> the checked ones it is passed on to
 	importFact func(*types.Package, analysis.Fact) bool
 	imported   map[*types.Package]*checkedFact
 }
@@ -85,7 +84,7 @@ func (f *checkedFact) kind(name string, k int) checkKind {
 	case slices.Contains(f.Funcs[i].Here, k):
 		return checkedHere
 	case slices.Contains(f.Funcs[i].ByFix, k):
-		return checkedByFix
+		return checkedByFinding
 	}
 	return notChecked
 }
@@ -93,7 +92,7 @@ func (f *checkedFact) kind(name string, k int) checkKind {
 // of returns how the parameter k of fn, a function of this package or
 // another, is checked.
 func (c *checkedParams) of(fn *types.Func, k int) checkKind {
-	if kind, ok := c.kind[paramRef{fn, k}]; ok {
+	if kind, ok := c.kind[callgraph.Param{Fn: fn, Index: k}]; ok {
 		return kind
 	}
 	if fn.Pkg() == nil {
@@ -116,17 +115,17 @@ func (c *checkedParams) of(fn *types.Func, k int) checkKind {
 // checks the fixes insert (a finding's check on a parameter, a helper
 // group's caller passing one), then, to a fixpoint, the parameters passed
 // on to checked ones.
-func findCheckedParams(idx *index, j *judge, em *emitters, findings []*finding, groups map[*funcNode]*helperGroup, ch *chooser, imp func(*types.Package, analysis.Fact) bool) *checkedParams {
-	c := &checkedParams{kind: make(map[paramRef]checkKind), byFix: make(map[paramRef]bool), on: make(map[paramRef][]paramRef), importFact: imp, imported: make(map[*types.Package]*checkedFact)}
-	var work []paramRef
-	mark := func(r paramRef, kind checkKind) {
+func findCheckedParams(idx *callgraph.Graph, j *judge, em *emitters, findings []*fixplan.Finding, groups map[*callgraph.Func]*fixplan.HelperGroup, ch *fixplan.Chooser, imp func(*types.Package, analysis.Fact) bool) *checkedParams {
+	c := &checkedParams{kind: make(map[callgraph.Param]checkKind), byFinding: make(map[callgraph.Param]bool), on: make(map[callgraph.Param][]callgraph.Param), importFact: imp, imported: make(map[*types.Package]*checkedFact)}
+	var work []callgraph.Param
+	mark := func(r callgraph.Param, kind checkKind) {
 		if _, ok := c.kind[r]; !ok {
 			c.kind[r] = kind
 			work = append(work, r)
 		}
 	}
-	for _, f := range idx.funcs {
-		if f.obj == nil || f.iface {
+	for _, f := range idx.Funcs {
+		if f.Obj == nil || f.Iface {
 			continue
 		}
 		for _, r := range writtenChecks(idx, j, em, f) {
@@ -134,28 +133,28 @@ func findCheckedParams(idx *index, j *judge, em *emitters, findings []*finding, 
 		}
 	}
 	for _, f := range findings {
-		if r, ok := paramOf(f.site.fn, f.check.v); ok && f.check.later == nil {
-			mark(r, checkedByFix)
-			c.byFix[r] = true
+		if r, ok := callgraph.ParamOf(f.Site.Fn, f.Check.Var); ok && f.Check.Later == nil {
+			mark(r, checkedByFinding)
+			c.byFinding[r] = true
 		}
 	}
-	for _, g := range uniqueGroups(idx, groups) {
-		for _, u := range g.callers {
-			if r, ok := paramOf(u.site.fn, u.ctx.v); ok {
-				mark(r, checkedByFix)
-				c.byFix[r] = true
+	for _, g := range fixplan.UniqueGroups(idx, groups) {
+		for _, u := range g.Callers {
+			if r, ok := callgraph.ParamOf(u.Site.Fn, u.Ctx.Var); ok {
+				mark(r, checkedByFinding)
+				c.byFinding[r] = true
 			}
 		}
 	}
 	for len(work) > 0 {
 		r := work[len(work)-1]
 		work = work[:len(work)-1]
-		t := idx.decls[r.fn]
+		t := idx.Decls[r.Fn]
 		if t == nil {
 			continue
 		}
-		for _, site := range idx.callers[t] {
-			if p, ok := passedParam(idx, ch, site, r.i); ok {
+		for _, site := range idx.Callers[t] {
+			if p, ok := passedParam(idx, ch, site, r.Index); ok {
 				c.on[p] = append(c.on[p], r)
 				mark(p, checkedOn)
 			}
@@ -169,19 +168,19 @@ func findCheckedParams(idx *index, j *judge, em *emitters, findings []*finding, 
 func (c *checkedParams) export(export func(analysis.Fact)) {
 	funcs := make(map[string]*checkedFunc)
 	for r, kind := range c.kind {
-		if !r.fn.Exported() {
+		if !r.Fn.Exported() {
 			continue
 		}
-		name := methodText(r.fn)
+		name := methodText(r.Fn)
 		f := funcs[name]
 		if f == nil {
 			f = &checkedFunc{Name: name}
 			funcs[name] = f
 		}
-		if kind == checkedByFix {
-			f.ByFix = append(f.ByFix, r.i)
+		if kind == checkedByFinding {
+			f.ByFix = append(f.ByFix, r.Index)
 		} else {
-			f.Here = append(f.Here, r.i)
+			f.Here = append(f.Here, r.Index)
 		}
 	}
 	if len(funcs) == 0 {
@@ -199,11 +198,11 @@ func (c *checkedParams) export(export func(analysis.Fact)) {
 
 // reaches returns the checked parameters a call handing its context to r
 // reaches: r, and those it is passed on to, transitively.
-func (c *checkedParams) reaches(r paramRef) []paramRef {
-	var out []paramRef
-	seen := make(map[paramRef]bool)
-	var visit func(r paramRef)
-	visit = func(r paramRef) {
+func (c *checkedParams) reaches(r callgraph.Param) []callgraph.Param {
+	var out []callgraph.Param
+	seen := make(map[callgraph.Param]bool)
+	var visit func(r callgraph.Param)
+	visit = func(r callgraph.Param) {
 		if seen[r] {
 			return
 		}
@@ -219,19 +218,19 @@ func (c *checkedParams) reaches(r paramRef) []paramRef {
 
 // writtenChecks returns the context parameters of f that a check written
 // in its body tests, where a check guards one of its emitting calls.
-func writtenChecks(idx *index, j *judge, em *emitters, f *funcNode) []paramRef {
+func writtenChecks(idx *callgraph.Graph, j *judge, em *emitters, f *callgraph.Func) []callgraph.Param {
 	guarded := false
-	for _, site := range f.calls {
+	for _, site := range f.Calls {
 		guarded = guarded || em.emits(site) && j.verdict(em, site) == guardedCall
 	}
 	if !guarded {
 		return nil
 	}
-	var out []paramRef
+	var out []callgraph.Param
 	for _, chk := range j.states.fl.of(f, j.states.startsGuarded(f), false).Checks {
 		if v := checkedVar(idx, chk.Atom); v != nil {
-			if i := paramIndex(f.sig, v); i >= 0 && !slices.Contains(out, paramRef{f.obj, i}) {
-				out = append(out, paramRef{f.obj, i})
+			if i := callgraph.ParamIndex(f.Sig, v); i >= 0 && !slices.Contains(out, callgraph.Param{Fn: f.Obj, Index: i}) {
+				out = append(out, callgraph.Param{Fn: f.Obj, Index: i})
 			}
 		}
 	}
@@ -239,11 +238,11 @@ func writtenChecks(idx *index, j *judge, em *emitters, f *funcNode) []paramRef {
 }
 
 // checkedVar returns the context variable a check tests: the first in it.
-func checkedVar(idx *index, atom ast.Expr) *types.Var {
+func checkedVar(idx *callgraph.Graph, atom ast.Expr) *types.Var {
 	var v *types.Var
 	ast.Inspect(atom, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && v == nil {
-			if obj, ok := idx.info.Uses[id].(*types.Var); ok && isContextType(obj.Type()) && id.Name != "_" {
+			if obj, ok := idx.Info.Uses[id].(*types.Var); ok && guardflow.IsContext(obj.Type()) && id.Name != "_" {
 				v = obj
 			}
 		}
@@ -252,36 +251,23 @@ func checkedVar(idx *index, atom ast.Expr) *types.Var {
 	return v
 }
 
-// paramOf returns the declared function and index of v, a context
-// parameter of f or of a function around it.
-func paramOf(f *funcNode, v *types.Var) (paramRef, bool) {
-	if v == nil {
-		return paramRef{}, false
-	}
-	owner := paramOwner(f, v)
-	if owner == nil || owner.obj == nil {
-		return paramRef{}, false
-	}
-	return paramRef{owner.obj, paramIndex(owner.sig, v)}, true
-}
-
 // passedParam returns the parameter of the caller (of site's declared
 // function) that site passes, unchanged, as its callee's parameter k.
-func passedParam(idx *index, ch *chooser, site *callSite, k int) (paramRef, bool) {
-	if site.dispatch() {
-		return paramRef{}, false
+func passedParam(idx *callgraph.Graph, ch *fixplan.Chooser, site *callgraph.Site, k int) (callgraph.Param, bool) {
+	if site.Dispatch() {
+		return callgraph.Param{}, false
 	}
-	ai, ok := argIndex(idx.info, site.call, k)
+	ai, ok := callgraph.ArgIndex(idx.Info, site.Call, k)
 	if !ok {
-		return paramRef{}, false
+		return callgraph.Param{}, false
 	}
-	v := varOf(idx.info, site.call.Args[ai])
-	r, ok := paramOf(site.fn, v)
-	if !ok || site.fn != idx.decls[r.fn] {
-		return paramRef{}, false // a literal's call: the parameter of the function around it may hold another context when it runs
+	v := syntax.Var(idx.Info, site.Call.Args[ai])
+	r, ok := callgraph.ParamOf(site.Fn, v)
+	if !ok || site.Fn != idx.Decls[r.Fn] {
+		return callgraph.Param{}, false // a literal's call: the parameter of the function around it may hold another context when it runs
 	}
-	if pt, ok := ch.holdingsOf(site.fn).At(site.call); ok {
+	if pt := ch.HoldingsOf(site.Fn).At(site.Call); pt != nil {
 		return r, pt.ArgIsParam(ai, v)
 	}
-	return r, !idx.assigned[v]
+	return r, !idx.Assigned[v]
 }

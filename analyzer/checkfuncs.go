@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
@@ -44,20 +45,20 @@ func (c checkFuncs) of(fn *types.Func) (guardFact, bool) {
 // may call another (return !shuttingDown(ctx)), it repeats until nothing
 // changes, each round with an environment that knows the guards found so
 // far (an environment classifies each callee once).
-func findCheckFuncs(m *model, configured map[string]bool, imp importFact, fw forwarders, nr *noReturns, rn *runners) checkFuncs {
-	found := checkFuncs{pkg: m.pkg, importFact: imp, local: make(map[*types.Func]guardFact), configured: configured}
+func findCheckFuncs(m *callgraph.Model, configured map[string]bool, imp importFact, fw forwarders, nr *noReturns, rn *runners) checkFuncs {
+	found := checkFuncs{pkg: m.Pkg, importFact: imp, local: make(map[*types.Func]guardFact), configured: configured}
 	candidates := guardCandidates(m)
-	if len(candidates) == 0 || !importsPath(m.pkg, "context") {
+	if len(candidates) == 0 || !importsPath(m.Pkg, "context") {
 		return found
 	}
-	escaping := escapingIn(m.info, candidates)
+	escaping := callgraph.EscapingIn(m.Info, candidates)
 	for changed := true; changed; {
 		changed = false
-		env := guardflow.NewEnv(m.info, m.pkg, functions{forwarders: fw, checks: found, runners: rn}, nr.mayReturn, escaping)
+		env := guardflow.NewEnv(m.Info, m.Pkg, functions{forwarders: fw, checks: found, runners: rn}, nr.mayReturn, escaping)
 		for _, d := range candidates {
-			fact, ok := guardSummary(m.info, env, d)
-			if old, had := found.local[d.obj]; ok && (!had || old != fact) {
-				found.local[d.obj] = fact
+			fact, ok := guardSummary(m.Info, env, d)
+			if old, had := found.local[d.Obj]; ok && (!had || old != fact) {
+				found.local[d.Obj] = fact
 				changed = true
 			}
 		}
@@ -66,22 +67,22 @@ func findCheckFuncs(m *model, configured map[string]bool, imp importFact, fw for
 }
 
 // export exports a fact for each of the package's guard functions.
-func (c checkFuncs) export(export func(types.Object, analysis.Fact), m *model) {
-	for _, d := range m.decls {
-		if fact, ok := c.local[d.obj]; ok {
-			export(d.obj, &fact)
+func (c checkFuncs) export(export func(types.Object, analysis.Fact), m *callgraph.Model) {
+	for _, d := range m.Decls {
+		if fact, ok := c.local[d.Obj]; ok {
+			export(d.Obj, &fact)
 		}
 	}
 }
 
 // guardCandidates returns the package's functions with a context parameter
 // and a single bool result.
-func guardCandidates(m *model) []declared {
-	var out []declared
-	for _, d := range m.decls {
-		sig := d.obj.Signature()
+func guardCandidates(m *callgraph.Model) []callgraph.Decl {
+	var out []callgraph.Decl
+	for _, d := range m.Decls {
+		sig := d.Obj.Signature()
 		res := sig.Results()
-		if res.Len() == 1 && types.Identical(res.At(0).Type(), types.Typ[types.Bool]) && len(contextParams(sig)) > 0 {
+		if res.Len() == 1 && types.Identical(res.At(0).Type(), types.Typ[types.Bool]) && len(callgraph.ContextParams(sig)) > 0 {
 			out = append(out, d)
 		}
 	}
@@ -91,19 +92,19 @@ func guardCandidates(m *model) []declared {
 // guardSummary decides whether f is a guard function, and which of its
 // context parameters it checks: the one its body uses (the first when it
 // uses several).
-func guardSummary(info *types.Info, env *guardflow.Env, d declared) (guardFact, bool) {
-	sig := d.obj.Signature()
-	res := guardflow.Analyze(env, guardflow.Func{Body: d.decl.Body, Sig: sig}, guardflow.Options{SummarizeReturns: true})
+func guardSummary(info *types.Info, env *guardflow.Env, d callgraph.Decl) (guardFact, bool) {
+	sig := d.Obj.Signature()
+	res := guardflow.Analyze(env, guardflow.Func{Body: d.Decl.Body, Sig: sig}, guardflow.Options{SummarizeReturns: true})
 	o := res.Returns
 	if !res.ReturnsKnown || !o.IsCheck() {
 		return guardFact{}, false
 	}
 	params := sig.Params()
 	param := -1
-	ast.Inspect(d.decl.Body, func(n ast.Node) bool {
+	ast.Inspect(d.Decl.Body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && param < 0 {
 			for i := range params.Len() {
-				if info.Uses[id] == params.At(i) && isContextType(params.At(i).Type()) {
+				if info.Uses[id] == params.At(i) && guardflow.IsContext(params.At(i).Type()) {
 					param = i
 				}
 			}
@@ -121,7 +122,7 @@ func guardSummary(info *types.Info, env *guardflow.Env, d declared) (guardFact, 
 func configuredGuard(fn *types.Func, notCanceled bool) (guardFact, bool) {
 	params := fn.Signature().Params()
 	for i := range params.Len() {
-		if isContextType(params.At(i).Type()) {
+		if guardflow.IsContext(params.At(i).Type()) {
 			f := guardFact{Param: i, IfTrue: guardflow.Canceled, IfFalse: guardflow.Live | guardflow.TimedOut}
 			if notCanceled {
 				f.IfTrue, f.IfFalse = f.IfFalse, f.IfTrue

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/types"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
@@ -16,11 +17,11 @@ type flows struct {
 	env           *guardflow.Env
 	analyses      map[flowKey]*guardflow.Analysis
 	results       map[resultKey]*guardflow.Result
-	requestParams map[*funcNode][]*types.Var
+	requestParams map[*callgraph.Func][]*types.Var
 }
 
 type flowKey struct {
-	f            *funcNode
+	f            *callgraph.Func
 	entryGuarded bool
 }
 
@@ -33,7 +34,7 @@ func newFlows(env *guardflow.Env) *flows {
 	return &flows{env: env, analyses: make(map[flowKey]*guardflow.Analysis), results: make(map[resultKey]*guardflow.Result)}
 }
 
-func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *guardflow.Result {
+func (fl *flows) of(f *callgraph.Func, entryGuarded, witnesses bool) *guardflow.Result {
 	key := resultKey{flowKey{f, entryGuarded}, witnesses}
 	if r, ok := fl.results[key]; ok {
 		return r
@@ -41,12 +42,12 @@ func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *guardflow.Result
 	fa, ok := fl.analyses[key.flowKey]
 	if !ok {
 		opts := guardflow.Options{EntryGuarded: entryGuarded, RequestParams: fl.requestParams[f]}
-		if f.parent != nil {
+		if f.Parent != nil {
 			// What the literal sees of its enclosing function's contexts
 			// does not depend on that function's entry.
-			opts.Captured = fl.of(f.parent, false, false).Literals[f.lit]
+			opts.Captured = fl.of(f.Parent, false, false).Literals[f.Lit]
 		}
-		fa = guardflow.NewAnalysis(fl.env, f.flowFunc(), opts)
+		fa = guardflow.NewAnalysis(fl.env, f.FlowFunc(), opts)
 		fl.analyses[key.flowKey] = fa
 	}
 	r := fa.Result(witnesses)
@@ -55,7 +56,7 @@ func (fl *flows) of(f *funcNode, entryGuarded, witnesses bool) *guardflow.Result
 }
 
 // forget drops what was computed of f.
-func (fl *flows) forget(f *funcNode) {
+func (fl *flows) forget(f *callgraph.Func) {
 	for _, g := range []bool{false, true} {
 		delete(fl.analyses, flowKey{f, g})
 		for _, w := range []bool{false, true} {

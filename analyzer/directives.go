@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 )
 
 const ignoreDirective = "//ctxnotify:ignore"
@@ -35,6 +37,15 @@ func parseIgnore(c *ast.Comment) (directive, bool) {
 	}
 	reason, _, _ := strings.Cut(rest, "//")
 	return directive{pos: c.Slash, reason: strings.TrimSpace(reason)}, true
+}
+
+// findDirectives returns the ignore directives of the model's files.
+func findDirectives(pass *analysis.Pass, m *callgraph.Model) directives {
+	d := directives{fset: pass.Fset, byFile: make(map[*token.File]map[int]directive)}
+	for _, file := range m.Files {
+		d.add(pass, file)
+	}
+	return d
 }
 
 // add records the ignore directives of file.
@@ -74,16 +85,16 @@ func startsLine(src []byte, tf *token.File, pos token.Pos) bool {
 // ignored reports whether a directive with a reason covers the call: one
 // at the end of the call's line, or on a line of its own right above it.
 // A directive without a reason suppresses nothing: it is reported itself.
-func (d directives) ignored(site *callSite) bool {
-	if site.dispatch() {
+func (d directives) ignored(site *callgraph.Site) bool {
+	if site.Dispatch() {
 		return false
 	}
-	tf := d.fset.File(site.call.Pos())
+	tf := d.fset.File(site.Call.Pos())
 	lines := d.byFile[tf]
 	if lines == nil {
 		return false
 	}
-	line := tf.Line(site.call.Pos())
+	line := tf.Line(site.Call.Pos())
 	if dir, ok := lines[line]; ok && dir.reason != "" {
 		return true
 	}

@@ -4,13 +4,15 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 )
 
 // knownEmitters tells which calls publish events whatever the package's
 // own emitters are: sink calls, and calls of the emitters of other
 // packages (their facts).
 type knownEmitters struct {
-	idx        *index
+	idx        *callgraph.Graph
 	sinks      *sinks
 	importFact importFact
 	imported   map[*types.Func]*emitterFact
@@ -20,19 +22,19 @@ type knownEmitters struct {
 // other packages.
 type importFact func(types.Object, analysis.Fact) bool
 
-func newKnownEmitters(idx *index, sk *sinks, imp importFact) *knownEmitters {
+func newKnownEmitters(idx *callgraph.Graph, sk *sinks, imp importFact) *knownEmitters {
 	return &knownEmitters{idx: idx, sinks: sk, importFact: imp, imported: make(map[*types.Func]*emitterFact)}
 }
 
-func (k *knownEmitters) isSinkCall(site *callSite) bool {
-	return site.callee != nil && k.sinks.isSink(site.callee)
+func (k *knownEmitters) isSinkCall(site *callgraph.Site) bool {
+	return site.Callee != nil && k.sinks.isSink(site.Callee)
 }
 
 // importedEmitter returns the emitter fact of the callee, a function or
 // interface method of another package.
-func (k *knownEmitters) importedEmitter(site *callSite) *emitterFact {
-	fn := site.callee
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == k.idx.pkg {
+func (k *knownEmitters) importedEmitter(site *callgraph.Site) *emitterFact {
+	fn := site.Callee
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == k.idx.Pkg {
 		return nil
 	}
 	if f, ok := k.imported[fn]; ok {
@@ -50,12 +52,12 @@ func (k *knownEmitters) importedEmitter(site *callSite) *emitterFact {
 // the package's emitters, interface methods among them.
 type emitters struct {
 	*knownEmitters
-	local      map[*funcNode]*callSite // an emitter -> the first unguarded emitting call, which makes it one
-	eventTypes map[*funcNode]eventType // an emitter -> the type of its events
+	local      map[*callgraph.Func]*callgraph.Site // an emitter -> the first unguarded emitting call, which makes it one
+	eventTypes map[*callgraph.Func]eventType       // an emitter -> the type of its events
 }
 
 // emits reports whether a call publishes an event that may notify.
-func (em *emitters) emits(site *callSite) bool {
+func (em *emitters) emits(site *callgraph.Site) bool {
 	emits, _ := em.emission(site)
 	return emits
 }
@@ -69,18 +71,18 @@ func (em *emitters) emits(site *callSite) bool {
 // looked at a bounded number of times.
 // An emitter keeps, for its chain, the call that made it one: its callee
 // was an emitter before it, so chains never loop.
-func findEmitters(idx *index, known *knownEmitters, candidates map[*funcNode]bool, j *judge) *emitters {
-	em := &emitters{knownEmitters: known, local: make(map[*funcNode]*callSite), eventTypes: make(map[*funcNode]eventType)}
-	var work []*callSite
-	for _, f := range idx.funcs {
+func findEmitters(idx *callgraph.Graph, known *knownEmitters, candidates map[*callgraph.Func]bool, j *judge) *emitters {
+	em := &emitters{knownEmitters: known, local: make(map[*callgraph.Func]*callgraph.Site), eventTypes: make(map[*callgraph.Func]eventType)}
+	var work []*callgraph.Site
+	for _, f := range idx.Funcs {
 		if candidates[f] {
-			work = append(work, f.calls...)
+			work = append(work, f.Calls...)
 		}
 	}
 	for len(work) > 0 {
 		site := work[0]
 		work = work[1:]
-		f := site.fn
+		f := site.Fn
 		if em.local[f] != nil && em.eventTypes[f] == unknownType || j.verdict(em, site) != emitterCall {
 			continue
 		}
@@ -93,7 +95,7 @@ func findEmitters(idx *index, known *knownEmitters, candidates map[*funcNode]boo
 		default:
 			continue
 		}
-		work = append(work, idx.callers[f]...)
+		work = append(work, idx.Callers[f]...)
 	}
 	return em
 }
@@ -102,10 +104,10 @@ func findEmitters(idx *index, known *knownEmitters, candidates map[*funcNode]boo
 // emitter interface method, with the chain down to the sink, for the
 // packages that import this one.
 func exportEmitterFacts(export func(types.Object, analysis.Fact), em *emitters) {
-	for _, f := range em.idx.funcs {
-		if f.obj != nil && em.local[f] != nil {
+	for _, f := range em.idx.Funcs {
+		if f.Obj != nil && em.local[f] != nil {
 			t := em.eventTypes[f]
-			export(f.obj, &emitterFact{Steps: em.chain(em.local[f]), TypeParam: t.param, Type: t.konst})
+			export(f.Obj, &emitterFact{Steps: em.chain(em.local[f]), TypeParam: t.param, Type: t.konst})
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package analyzer
 
+import "github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+
 // entryGuarded finds the functions guarded at their entry (the
 // documentation's "Emitters and guarded functions"): an unexported function
 // never used as a value, or a literal held by a variable that is only ever
@@ -10,18 +12,18 @@ package analyzer
 // looked at again. A method that implements an interface of the package
 // has a dispatch among its call sites, which no check guards: like a
 // function used as a value, it never starts guarded.
-func entryGuarded(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNode]bool {
-	guarded := make(map[*funcNode]bool)
-	var work []*funcNode
-	dependents := make(map[*funcNode][]*funcNode) // outermost node -> candidates called inside it
-	for _, f := range idx.funcs {
-		if !mayEmit[f] || !callersKnown(idx, f) {
+func entryGuarded(idx *callgraph.Graph, fl *flows, mayEmit map[*callgraph.Func]bool) map[*callgraph.Func]bool {
+	guarded := make(map[*callgraph.Func]bool)
+	var work []*callgraph.Func
+	dependents := make(map[*callgraph.Func][]*callgraph.Func) // outermost node -> candidates called inside it
+	for _, f := range idx.Funcs {
+		if !mayEmit[f] || !idx.CallersKnown(f) {
 			continue
 		}
 		guarded[f] = true
 		work = append(work, f)
-		for _, site := range idx.callers[f] {
-			d := site.fn.outermost()
+		for _, site := range idx.Callers[f] {
+			d := site.Fn.Outermost()
 			dependents[d] = append(dependents[d], f)
 		}
 	}
@@ -32,35 +34,13 @@ func entryGuarded(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNo
 		if !guarded[f] {
 			continue
 		}
-		for _, site := range idx.callers[f] {
+		for _, site := range idx.Callers[f] {
 			if !states.startsCalleeGuarded(site) {
 				delete(guarded, f)
-				work = append(work, dependents[f.outermost()]...)
+				work = append(work, dependents[f.Outermost()]...)
 				break
 			}
 		}
 	}
 	return guarded
-}
-
-// callersKnown reports whether f's static call sites in the package's
-// non-test files are all its calls, and there is one: f is unexported
-// (or a literal held by a local that is only ever called), never used as
-// a value, and implements no interface of the package (a dispatch to it is
-// no static call). What the fix at the helper's depth changes, where
-// functions start guarded and which parameters hold a request's context
-// rest on it.
-func callersKnown(idx *index, f *funcNode) bool {
-	if len(idx.callers[f]) == 0 || f.iface {
-		return false
-	}
-	for _, site := range idx.callers[f] {
-		if site.dispatch() {
-			return false
-		}
-	}
-	if f.lit != nil {
-		return f.heldBy != nil && f.heldBy.calledOnly
-	}
-	return !f.obj.Exported() && !f.valueUse
 }

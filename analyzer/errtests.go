@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
@@ -47,24 +48,24 @@ func (fns functions) ErrorTest(fn *types.Func) (guardflow.ErrorTest, bool) {
 // Only functions whose body names context.Canceled, or calls an error
 // test of another package or a candidate of this one, are analysed; it
 // repeats until nothing changes, since one may call another.
-func findErrorTests(m *model, imp importFact, fw forwarders, checks checkFuncs, nr *noReturns, rn *runners) errorTests {
-	found := errorTests{pkg: m.pkg, importFact: imp, local: make(map[*types.Func]errorTestFact)}
+func findErrorTests(m *callgraph.Model, imp importFact, fw forwarders, checks checkFuncs, nr *noReturns, rn *runners) errorTests {
+	found := errorTests{pkg: m.Pkg, importFact: imp, local: make(map[*types.Func]errorTestFact)}
 	candidates := errorTestCandidates(m, found)
 	if len(candidates) == 0 {
 		return found
 	}
 	for changed := true; changed; {
 		changed = false
-		env := guardflow.NewEnv(m.info, m.pkg, functions{forwarders: fw, checks: checks, runners: rn, errTests: found}, nr.mayReturn, nil)
+		env := guardflow.NewEnv(m.Info, m.Pkg, functions{forwarders: fw, checks: checks, runners: rn, errTests: found}, nr.mayReturn, nil)
 		for _, c := range candidates {
-			res := guardflow.Analyze(env, guardflow.Func{Body: c.decl.Body, Sig: c.obj.Signature()},
+			res := guardflow.Analyze(env, guardflow.Func{Body: c.Decl.Decl.Body, Sig: c.Obj.Signature()},
 				guardflow.Options{SummarizeReturns: true, ErrorTestsAsChecks: true})
 			if !res.ReturnsKnown || !res.Returns.TellsCancellation() {
 				continue
 			}
 			fact := errorTestFact{Param: c.param, IfTrue: res.Returns.IfTrue, IfFalse: res.Returns.IfFalse}
-			if old, had := found.local[c.obj]; !had || old != fact {
-				found.local[c.obj] = fact
+			if old, had := found.local[c.Obj]; !had || old != fact {
+				found.local[c.Obj] = fact
 				changed = true
 			}
 		}
@@ -75,7 +76,7 @@ func findErrorTests(m *model, imp importFact, fw forwarders, checks checkFuncs, 
 // errorTestCandidate is a function that may be an error test: its
 // declaration and its first error parameter.
 type errorTestCandidate struct {
-	declared
+	callgraph.Decl
 	param int
 }
 
@@ -84,36 +85,36 @@ type errorTestCandidate struct {
 // function's test of its context is a check), whose body names
 // context.Canceled or calls an error test of another package, or
 // another such function of this one.
-func errorTestCandidates(m *model, imported errorTests) []errorTestCandidate {
+func errorTestCandidates(m *callgraph.Model, imported errorTests) []errorTestCandidate {
 	shaped := make(map[*types.Func]errorTestCandidate)
-	for _, d := range m.decls {
-		sig := d.obj.Signature()
+	for _, d := range m.Decls {
+		sig := d.Obj.Signature()
 		res, params := sig.Results(), sig.Params()
-		if d.decl.Body == nil || res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) || len(contextParams(sig)) > 0 {
+		if d.Decl.Body == nil || res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) || len(callgraph.ContextParams(sig)) > 0 {
 			continue
 		}
 		for i := range params.Len() {
 			if guardflow.IsError(params.At(i).Type()) {
-				shaped[d.obj] = errorTestCandidate{d, i}
+				shaped[d.Obj] = errorTestCandidate{d, i}
 				break
 			}
 		}
 	}
 	var out []errorTestCandidate
-	for _, d := range m.decls {
-		c, ok := shaped[d.obj]
+	for _, d := range m.Decls {
+		c, ok := shaped[d.Obj]
 		if !ok {
 			continue
 		}
 		tests := false
-		ast.Inspect(d.decl.Body, func(n ast.Node) bool {
+		ast.Inspect(d.Decl.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.Ident:
-				if v, ok := m.info.Uses[n].(*types.Var); ok && v.Name() == "Canceled" && v.Pkg() != nil && v.Pkg().Path() == "context" {
+				if v, ok := m.Info.Uses[n].(*types.Var); ok && v.Name() == "Canceled" && v.Pkg() != nil && v.Pkg().Path() == "context" {
 					tests = true
 				}
 			case *ast.CallExpr:
-				if fn := calleeFunc(m.info, n); fn != nil && fn != d.obj {
+				if fn := calleeFunc(m.Info, n); fn != nil && fn != d.Obj {
 					_, local := shaped[fn]
 					_, imp := imported.of(fn)
 					tests = tests || local || imp
@@ -129,10 +130,10 @@ func errorTestCandidates(m *model, imported errorTests) []errorTestCandidate {
 }
 
 // export exports a fact for each of the package's error test functions.
-func (e errorTests) export(export func(types.Object, analysis.Fact), m *model) {
-	for _, d := range m.decls {
-		if fact, ok := e.local[d.obj]; ok {
-			export(d.obj, &fact)
+func (e errorTests) export(export func(types.Object, analysis.Fact), m *callgraph.Model) {
+	for _, d := range m.Decls {
+		if fact, ok := e.local[d.Obj]; ok {
+			export(d.Obj, &fact)
 		}
 	}
 }

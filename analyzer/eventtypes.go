@@ -3,7 +3,9 @@ package analyzer
 import (
 	"go/constant"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // Trace events are not notifications: Flux's recorder persists an event of
@@ -44,15 +46,15 @@ var unknownType = eventType{param: notifies}
 // emission tells whether a call publishes an event that may notify (a
 // Trace event does not), and what its type is, in terms of the calling
 // function's parameters.
-func (em *emitters) emission(site *callSite) (emits bool, t eventType) {
+func (em *emitters) emission(site *callgraph.Site) (emits bool, t eventType) {
 	if em.isSinkCall(site) {
-		shape, ok := recorders.ShapeOf(site.callee)
+		shape, ok := recorders.ShapeOf(site.Callee)
 		if !ok {
 			return true, unknownType // a configured sink, or a recorder's method whose types are spoiled
 		}
 		return em.typeArg(site, shape.Type)
 	}
-	switch n, fact := em.idx.target(site), em.importedEmitter(site); {
+	switch n, fact := em.idx.Target(site), em.importedEmitter(site); {
 	case n != nil && em.local[n] != nil:
 		t = em.eventTypes[n]
 	case n == nil && fact != nil:
@@ -69,14 +71,14 @@ func (em *emitters) emission(site *callSite) (emits bool, t eventType) {
 // traceCall reports whether a call would publish an event but for its
 // type, the constant "Trace": a sink's, or an emitter's whose type its
 // argument decides.
-func (em *emitters) traceCall(site *callSite) bool {
+func (em *emitters) traceCall(site *callgraph.Site) bool {
 	if em.emits(site) {
 		return false
 	}
 	if em.isSinkCall(site) {
 		return true
 	}
-	n, fact := em.idx.target(site), em.importedEmitter(site)
+	n, fact := em.idx.Target(site), em.importedEmitter(site)
 	return n != nil && em.local[n] != nil || n == nil && fact != nil
 }
 
@@ -84,12 +86,12 @@ func (em *emitters) traceCall(site *callSite) bool {
 // makes of the event type: a Trace event (no emission), another constant,
 // the calling function's parameter j, or unknown. A dispatch passes the
 // interface method's parameters on unchanged.
-func (em *emitters) typeArg(site *callSite, k int) (emits bool, t eventType) {
-	if site.dispatch() {
+func (em *emitters) typeArg(site *callgraph.Site, k int) (emits bool, t eventType) {
+	if site.Dispatch() {
 		return true, eventType{param: k}
 	}
-	info := em.idx.info
-	arg := argOf(info, site.call, k)
+	info := em.idx.Info
+	arg := callgraph.ArgOf(info, site.Call, k)
 	if arg == nil {
 		return true, unknownType
 	}
@@ -100,8 +102,8 @@ func (em *emitters) typeArg(site *callSite, k int) (emits bool, t eventType) {
 		s := constant.StringVal(tv.Value)
 		return s != traceType, eventType{konst: s, param: notifies}
 	}
-	if v := varOf(info, arg); v != nil && !em.idx.assigned[v] {
-		params := site.fn.sig.Params()
+	if v := syntax.Var(info, arg); v != nil && !em.idx.Assigned[v] {
+		params := site.Fn.Sig.Params()
 		for j := range params.Len() {
 			if params.At(j) == v {
 				return true, eventType{param: j}
@@ -109,4 +111,25 @@ func (em *emitters) typeArg(site *callSite, k int) (emits bool, t eventType) {
 		}
 	}
 	return true, unknownType
+}
+
+// eventClass is what an event is to a reader of its finding: a Warning
+// (a false alarm at shutdown), a Normal event, or one whose type is not
+// known. The message and the category both read it.
+type eventClass uint8
+
+const (
+	unknownEvent eventClass = iota
+	warningEvent
+	normalEvent
+)
+
+func (t eventType) class() eventClass {
+	switch t.konst {
+	case warningType:
+		return warningEvent
+	case normalType:
+		return normalEvent
+	}
+	return unknownEvent
 }

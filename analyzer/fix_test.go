@@ -1,10 +1,14 @@
 package analyzer_test
 
 import (
+	"fmt"
 	"go/format"
+	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -133,16 +137,16 @@ func TestFixedCodeIsClean(t *testing.T) {
 
 func checkFixedCodeIsClean(t *testing.T, tree fixTree) {
 	actions := analyze(t, filepath.Join(testdata, tree.root), analyzer.Analyzer, tree.pkgs...)
-	unfixable := 0
+	var unfixable []token.Position
 	seen := make(map[string]bool) // a file of a package with tests is analysed twice
 	for _, act := range actions {
 		if act.Err != nil {
 			t.Errorf("first run: %s: %v", act.Package.PkgPath, act.Err)
 		}
 		for _, d := range act.Diagnostics {
-			if posn := act.Package.Fset.Position(d.Pos).String(); len(d.SuggestedFixes) == 0 && !seen[posn] {
-				seen[posn] = true
-				unfixable++
+			if posn := act.Package.Fset.Position(d.Pos); len(d.SuggestedFixes) == 0 && !seen[posn.String()] {
+				seen[posn.String()] = true
+				unfixable = append(unfixable, posn)
 			}
 		}
 	}
@@ -178,20 +182,32 @@ func checkFixedCodeIsClean(t *testing.T, tree fixTree) {
 	}
 	root := filepath.Join(testdata, tree.root)
 	dir := filepath.Join(copyTestdata(t), tree.root)
+	lines := make(map[string][]int) // a fixed file's old lines -> its new ones (0: changed)
 	for _, f := range fixes.Files {
 		rel, err := filepath.Rel(root, f.Name)
 		if err != nil {
 			t.Fatal(err)
 		}
+		lines[rel] = keptLines(f.Old, f.New)
 		// Expectations belong to the first run: drop them.
 		src := regexp.MustCompile("// want .*").ReplaceAll(f.New, nil)
 		if err := os.WriteFile(filepath.Join(dir, rel), src, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	// Where the findings without a fix are after the fixes: their file,
+	// and their line where it is one the fixes kept ("" where they changed it).
+	want := make(map[string]int)
+	for _, posn := range unfixable {
+		rel, err := filepath.Rel(root, posn.Filename)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[afterFix(rel, posn.Line, lines)]++
+	}
 	second := analyze(t, dir, analyzer.Analyzer, tree.pkgs...)
-	remaining := 0
 	seen = make(map[string]bool)
+	got := make(map[string]int)
 	for _, act := range second {
 		if act.Err != nil {
 			t.Errorf("second run: %s: %v", act.Package.PkgPath, act.Err)
@@ -202,18 +218,73 @@ func checkFixedCodeIsClean(t *testing.T, tree fixTree) {
 				continue
 			}
 			seen[posn.String()] = true
-			remaining++
 			if len(d.SuggestedFixes) > 0 {
 				t.Errorf("%s: fixed code still has a fixable finding: %s", posn, d.Message)
 			}
+			rel, err := filepath.Rel(dir, posn.Filename)
+			if err != nil {
+				t.Fatal(err)
+			}
+			key := fmt.Sprintf("%s:%d", rel, posn.Line)
+			if _, fixed := lines[rel]; fixed && want[key] == 0 {
+				key = rel + ":changed"
+			}
+			got[key]++
 		}
 	}
 	if len(second) == 0 {
 		t.Errorf("second run analysed no package")
 	}
-	if remaining != unfixable {
-		t.Errorf("second run: %d findings, want the %d that had no fix", remaining, unfixable)
+	if !maps.Equal(got, want) {
+		t.Errorf("second run: findings at %v, want those that had no fix, at %v", got, want)
 	}
+}
+
+// afterFix says where a line of a file is after the fixes: "file:line"
+// where the fixes kept it (lines, by keptLines), "file:changed" where
+// they changed it.
+func afterFix(file string, line int, lines map[string][]int) string {
+	kept, fixed := lines[file]
+	switch {
+	case !fixed:
+		return fmt.Sprintf("%s:%d", file, line)
+	case kept[line-1] == 0:
+		return file + ":changed"
+	}
+	return fmt.Sprintf("%s:%d", file, kept[line-1])
+}
+
+// keptLines maps each line of old (by index) to its line number in new,
+// where a longest common subsequence of the two keeps it; 0 where it does
+// not. The catalogue's files are short: the quadratic table costs little.
+func keptLines(old, new []byte) []int {
+	a, b := strings.Split(string(old), "\n"), strings.Split(string(new), "\n")
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	out := make([]int, len(a))
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
+			out[i] = j + 1
+			i, j = i+1, j+1
+		case lcs[i+1][j] >= lcs[i][j+1]:
+			i++
+		default:
+			j++
+		}
+	}
+	return out
 }
 
 // copyTestdata copies testdata into a temporary directory.

@@ -7,7 +7,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // knownForwarders are errors.Is forwarders of other modules, known here so
@@ -41,21 +43,21 @@ func (fw forwarders) has(fn *types.Func) bool {
 // findForwarders finds the package's functions whose body is
 // "return errors.Is(err, target)" of their two error parameters, in
 // order (or of another forwarder).
-func findForwarders(m *model, imp importFact) forwarders {
-	fw := forwarders{pkg: m.pkg, importFact: imp, local: make(map[*types.Func]bool)}
+func findForwarders(m *callgraph.Model, imp importFact) forwarders {
+	fw := forwarders{pkg: m.Pkg, importFact: imp, local: make(map[*types.Func]bool)}
 	var candidates []*types.Func
 	bodies := make(map[*types.Func]*ast.ReturnStmt)
-	for _, d := range m.decls {
+	for _, d := range m.Decls {
 		if ret := forwarderShaped(d); ret != nil {
-			candidates = append(candidates, d.obj)
-			bodies[d.obj] = ret
+			candidates = append(candidates, d.Obj)
+			bodies[d.Obj] = ret
 		}
 	}
 	// A forwarder may forward to another: repeat until nothing changes.
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range candidates {
-			if !fw.local[fn] && forwardsParams(m.info, fw, fn, bodies[fn]) {
+			if !fw.local[fn] && forwardsParams(m.Info, fw, fn, bodies[fn]) {
 				fw.local[fn] = true
 				changed = true
 			}
@@ -65,25 +67,25 @@ func findForwarders(m *model, imp importFact) forwarders {
 }
 
 // export exports a fact for each of the package's forwarders.
-func (fw forwarders) export(export func(types.Object, analysis.Fact), m *model) {
-	for _, d := range m.decls {
-		if fw.local[d.obj] {
-			export(d.obj, new(forwarderFact))
+func (fw forwarders) export(export func(types.Object, analysis.Fact), m *callgraph.Model) {
+	for _, d := range m.Decls {
+		if fw.local[d.Obj] {
+			export(d.Obj, new(forwarderFact))
 		}
 	}
 }
 
 // forwarderShaped returns the return statement of a function declared as
 // func(error, error) bool whose body is that single statement.
-func forwarderShaped(d declared) *ast.ReturnStmt {
-	if len(d.decl.Body.List) != 1 || d.decl.Recv != nil {
+func forwarderShaped(d callgraph.Decl) *ast.ReturnStmt {
+	if len(d.Decl.Body.List) != 1 || d.Decl.Recv != nil {
 		return nil
 	}
-	ret, ok := d.decl.Body.List[0].(*ast.ReturnStmt)
+	ret, ok := d.Decl.Body.List[0].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
 		return nil
 	}
-	sig := d.obj.Signature()
+	sig := d.Obj.Signature()
 	if sig.Params().Len() != 2 || sig.Results().Len() != 1 ||
 		!guardflow.IsError(sig.Params().At(0).Type()) || !guardflow.IsError(sig.Params().At(1).Type()) ||
 		!types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
@@ -105,7 +107,7 @@ func forwardsParams(info *types.Info, fw forwarders, fn *types.Func, ret *ast.Re
 	}
 	params := fn.Signature().Params()
 	for i, arg := range call.Args {
-		id := identOf(arg)
+		id := syntax.Ident(arg)
 		if id == nil || info.Uses[id] != params.At(i) {
 			return false
 		}

@@ -1,5 +1,7 @@
 package analyzer
 
+import "github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+
 // judge is what deciding an emitting call needs: the ignore directives,
 // what holds at each call site, and reconcile code. It is built once and
 // read-only.
@@ -27,7 +29,7 @@ const (
 // makes the method an emitter method; an implementation that is judged
 // itself (a context in hand, in reconcile code) is no emitter, so its
 // dispatch emits nothing.
-func (j *judge) verdict(em *emitters, site *callSite) verdict {
+func (j *judge) verdict(em *emitters, site *callgraph.Site) verdict {
 	switch {
 	case !em.emits(site):
 		return notEmitting
@@ -37,7 +39,7 @@ func (j *judge) verdict(em *emitters, site *callSite) verdict {
 		return guardedCall
 	}
 	switch usable, request := j.states.contextsInHand(site); {
-	case usable && j.reconcile.analysed(site.fn):
+	case usable && j.reconcile.analysed(site.Fn):
 		return findingCall
 	case !usable && request:
 		return requestCall

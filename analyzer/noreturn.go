@@ -8,6 +8,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 )
 
 // noReturns tells go/cfg which calls never return, so that a path ending
@@ -73,26 +75,26 @@ func setOf(names ...string) map[string]bool {
 }
 
 // findNoReturn finds the package's functions that never return.
-func findNoReturn(m *model, imp importFact) *noReturns {
+func findNoReturn(m *callgraph.Model, imp importFact) *noReturns {
 	nr := &noReturns{
-		info:       m.info,
-		pkg:        m.pkg,
+		info:       m.Info,
+		pkg:        m.Pkg,
 		importFact: imp,
-		decls:      make(map[*types.Func]*ast.FuncDecl, len(m.decls)),
+		decls:      make(map[*types.Func]*ast.FuncDecl, len(m.Decls)),
 		memo:       make(map[*types.Func]bool),
 	}
-	for _, d := range m.decls {
-		nr.decls[d.obj] = d.decl
+	for _, d := range m.Decls {
+		nr.decls[d.Obj] = d.Decl
 	}
 	return nr
 }
 
 // export exports a fact for each of the package's functions that never
 // return, for the packages that import this one.
-func (nr *noReturns) export(export func(types.Object, analysis.Fact), m *model) {
-	for _, d := range m.decls {
-		if nr.neverReturns(d.obj) {
-			export(d.obj, new(noReturnFact))
+func (nr *noReturns) export(export func(types.Object, analysis.Fact), m *callgraph.Model) {
+	for _, d := range m.Decls {
+		if nr.neverReturns(d.Obj) {
+			export(d.Obj, new(noReturnFact))
 		}
 	}
 }

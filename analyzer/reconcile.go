@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 	"github.com/ctxnotify/ctxnotify-lint/internal/namedtype"
 )
@@ -15,25 +16,25 @@ import (
 // all; under scope reconcile, the functions reached from roots.
 type reconcileScope struct {
 	all   bool
-	funcs map[*funcNode]bool
+	funcs map[*callgraph.Func]bool
 }
 
 // analysed reports whether f's events are judged where a usable context is
 // in hand (else f is an emitter): always under scope all.
-func (r reconcileScope) analysed(f *funcNode) bool { return r.all || r.funcs[f] }
+func (r reconcileScope) analysed(f *callgraph.Func) bool { return r.all || r.funcs[f] }
 
 // reconcileCode returns the analysed code: under scope reconcile, every
 // node of the package's call graph that a root reaches through calls or
 // references (method values, function values, the literals defined inside
 // it), also through an interface method, whose calls and method values
 // reach its implementations in the package.
-func reconcileCode(idx *index, s *settings) reconcileScope {
+func reconcileCode(idx *callgraph.Graph, s *settings) reconcileScope {
 	if !s.reconcileOnly {
 		return reconcileScope{all: true}
 	}
-	in := make(map[*funcNode]bool)
-	var work []*funcNode
-	for _, f := range idx.funcs {
+	in := make(map[*callgraph.Func]bool)
+	var work []*callgraph.Func
+	for _, f := range idx.Funcs {
 		if isRoot(idx, f, s) {
 			in[f] = true
 			work = append(work, f)
@@ -42,13 +43,13 @@ func reconcileCode(idx *index, s *settings) reconcileScope {
 	for len(work) > 0 {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
-		reach := func(g *funcNode) {
+		reach := func(g *callgraph.Func) {
 			if g != nil && !in[g] {
 				in[g] = true
 				work = append(work, g)
 			}
 		}
-		for _, g := range f.refs {
+		for _, g := range f.Refs {
 			reach(g)
 		}
 	}
@@ -58,19 +59,19 @@ func reconcileCode(idx *index, s *settings) reconcileScope {
 // isRoot: a method named Reconcile whose first parameter is a
 // context.Context, a function matched by -roots, or a literal converted to
 // controller-runtime's reconcile.Func or reconcile.TypedFunc.
-func isRoot(idx *index, f *funcNode, s *settings) bool {
+func isRoot(idx *callgraph.Graph, f *callgraph.Func, s *settings) bool {
 	switch {
-	case f.lit != nil:
+	case f.Lit != nil:
 		return isReconcileFunc(idx, f)
-	case f.iface:
+	case f.Iface:
 		return false
 	}
-	sig := f.sig
-	if f.obj.Name() == "Reconcile" && sig.Recv() != nil && sig.Params().Len() > 0 &&
-		isContextType(sig.Params().At(0).Type()) {
+	sig := f.Sig
+	if f.Obj.Name() == "Reconcile" && sig.Recv() != nil && sig.Params().Len() > 0 &&
+		guardflow.IsContext(sig.Params().At(0).Type()) {
 		return true
 	}
-	name := qualifiedName(f.obj)
+	name := qualifiedName(f.Obj)
 	for _, re := range s.roots {
 		if re.MatchString(name) {
 			return true
@@ -84,13 +85,13 @@ const reconcilePkg = "sigs.k8s.io/controller-runtime/pkg/reconcile"
 // isReconcileFunc reports whether a literal becomes a reconcile.Func or
 // reconcile.TypedFunc: converted to one, or given where one is expected
 // (an argument, an assignment, a return).
-func isReconcileFunc(idx *index, f *funcNode) bool {
-	cur := f.cur
+func isReconcileFunc(idx *callgraph.Graph, f *callgraph.Func) bool {
+	cur := f.Cur
 	for cur.ParentEdgeKind() == edge.ParenExpr_X {
 		cur = cur.Parent()
 	}
 	var target types.Type
-	info := idx.info
+	info := idx.Info
 	switch parent := cur.Parent().Node().(type) {
 	case *ast.CallExpr:
 		if tv, ok := info.Types[parent.Fun]; ok && tv.IsType() {

@@ -5,21 +5,24 @@ import (
 	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+	"github.com/ctxnotify/ctxnotify-lint/internal/fixplan"
 )
 
 // whyRelated explains, from the witness path the flow analysis kept, why
 // the checks on the way do not guard the call: a check that went stale
 // (and the call that made it so), a check that covers only some paths, a
 // test of another error that is no check.
-func whyRelated(idx *index, f *finding) []analysis.RelatedInformation {
-	if f.site.deferred() {
+func whyRelated(idx *callgraph.Graph, f *fixplan.Finding) []analysis.RelatedInformation {
+	if f.Site.Deferred() {
 		return nil
 	}
-	why := f.state.Why
+	why := f.State.Why
 	var out []analysis.RelatedInformation
 	switch {
 	case why.StaleAt != nil:
-		call := staleCallText(idx.info, why.StaleAt)
+		call := staleCallText(idx.Info, why.StaleAt)
 		if why.Check != nil {
 			out = append(out, related(why.Check, fmt.Sprintf("this cancellation check no longer covers the event: %s (line %s) runs after it", call, lineOf(idx, why.StaleAt))))
 		}
@@ -39,9 +42,9 @@ func related(n ast.Node, msg string) analysis.RelatedInformation {
 
 // handoffRelated points at the derivation whose context a handoff hands
 // on.
-func handoffRelated(idx *index, h *handoff) []analysis.RelatedInformation {
-	if h.d == nil {
-		return []analysis.RelatedInformation{related(h.later.lit, "the function literal that may run after its function returns")}
+func handoffRelated(idx *callgraph.Graph, h *handoff) []analysis.RelatedInformation {
+	if h.Derivation == nil {
+		return []analysis.RelatedInformation{related(h.later.Lit, "the function literal that may run after its function returns")}
 	}
-	return []analysis.RelatedInformation{related(h.d.Call, fmt.Sprintf("%s derives the context here; the code cancels it before the call at line %s", derivationText(h.d), lineOf(idx, h.site.call)))}
+	return []analysis.RelatedInformation{related(h.Derivation.Call, fmt.Sprintf("%s derives the context here; the code cancels it before the call at line %s", derivationText(h.Derivation), lineOf(idx, h.Site.Call)))}
 }

@@ -6,31 +6,24 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+	"github.com/ctxnotify/ctxnotify-lint/internal/fixplan"
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
-
-// finding is an unguarded emitting call in code that holds a usable
-// context.
-type finding struct {
-	site  *callSite
-	state *guardflow.CallState // with explanations
-	check fixCtx               // the context the fix checks
-}
 
 // findFindings returns the package's findings in source order: the
 // findingCalls (judge.verdict) of the functions whose files are reported,
 // with the context a fix checks.
-func findFindings(idx *index, j *judge, em *emitters, reported func(*ast.File) bool, ch *chooser) []*finding {
-	var out []*finding
-	for _, f := range idx.funcs {
-		if !reported(f.file) {
+func findFindings(idx *callgraph.Graph, j *judge, em *emitters, reported func(*ast.File) bool, ch *fixplan.Chooser) []*fixplan.Finding {
+	var out []*fixplan.Finding
+	for _, f := range idx.Funcs {
+		if !reported(f.File) {
 			continue
 		}
-		for _, site := range f.calls {
+		for _, site := range f.Calls {
 			if j.verdict(em, site) == findingCall {
 				state := j.states.stateAt(site, true)
-				out = append(out, &finding{site: site, state: state, check: ch.choose(site, state)})
+				out = append(out, &fixplan.Finding{Site: site, State: state, Check: ch.Choose(site, state)})
 			}
 		}
 	}
@@ -40,12 +33,12 @@ func findFindings(idx *index, j *judge, em *emitters, reported func(*ast.File) b
 // diagnose returns the diagnostics of the findings and the handoffs: the
 // message, the related information, and the fixes the plan decided, built
 // once each.
-func diagnose(idx *index, sources *refactor.Sources, em *emitters, states callStates, findings []*finding, handoffs []*handoff, plan *fixPlan) []analysis.Diagnostic {
+func diagnose(idx *callgraph.Graph, sources *refactor.Sources, em *emitters, states callStates, findings []*fixplan.Finding, handoffs []*handoff, plan *fixplan.Plan) []analysis.Diagnostic {
 	saved := statusSaved(idx, states)
 	built := make(map[*refactor.Fix]*analysis.SuggestedFix) // nil where an edit cannot be made
-	fixesOf := func(key any) []analysis.SuggestedFix {
+	fixesOf := func(planned []*refactor.Fix) []analysis.SuggestedFix {
 		var fixes []analysis.SuggestedFix
-		for _, fix := range plan.fixes[key] {
+		for _, fix := range planned {
 			sf, ok := built[fix]
 			if !ok {
 				if b, ok := sources.Build(fix); ok {
@@ -62,22 +55,22 @@ func diagnose(idx *index, sources *refactor.Sources, em *emitters, states callSt
 	var out []analysis.Diagnostic
 	for _, f := range findings {
 		out = append(out, analysis.Diagnostic{
-			Pos:            f.site.call.Pos(),
-			End:            f.site.call.End(),
+			Pos:            f.Site.Call.Pos(),
+			End:            f.Site.Call.End(),
 			Category:       category(em, f, saved),
 			Message:        message(idx, em, f, plan),
-			Related:        append(em.chainRelated(f.site), whyRelated(idx, f)...),
-			SuggestedFixes: fixesOf(f),
+			Related:        append(em.chainRelated(f.Site), whyRelated(idx, f)...),
+			SuggestedFixes: fixesOf(plan.Fixes[f]),
 		})
 	}
 	for _, h := range handoffs {
 		out = append(out, analysis.Diagnostic{
-			Pos:            h.site.call.Pos(),
-			End:            h.site.call.End(),
+			Pos:            h.Site.Call.Pos(),
+			End:            h.Site.Call.End(),
 			Category:       CategoryHandoff,
 			Message:        handoffMessage(idx, h, plan),
 			Related:        handoffRelated(idx, h),
-			SuggestedFixes: fixesOf(h),
+			SuggestedFixes: fixesOf(plan.HandoffFixes(&h.Handoff)),
 		})
 	}
 	return out
@@ -95,8 +88,8 @@ func bareDirectives(dirs directives, reported func(*ast.File) bool) []analysis.D
 }
 
 // report reports the diagnostics in source order.
-func report(pass *analysis.Pass, m *model, diags []analysis.Diagnostic) {
-	slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int { return m.compare(a.Pos, b.Pos) })
+func report(pass *analysis.Pass, m *callgraph.Model, diags []analysis.Diagnostic) {
+	slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int { return m.Compare(a.Pos, b.Pos) })
 	for _, d := range diags {
 		pass.Report(d)
 	}

@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
@@ -21,21 +22,21 @@ import (
 // it loses that when a call site passes anything else, and the function's
 // dataflows are then computed again and its callees looked at again. A
 // package that never asks a request for its context has none.
-func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*funcNode][]*types.Var {
-	asks := make(map[*funcNode]bool) // outermost declarations that call (*http.Request).Context
-	for _, f := range idx.funcs {
-		for _, site := range f.calls {
-			if site.callee != nil && guardflow.IsRequestContext(site.callee) {
-				asks[f.outermost()] = true
+func findRequestParams(idx *callgraph.Graph, fl *flows, mayEmit map[*callgraph.Func]bool) map[*callgraph.Func][]*types.Var {
+	asks := make(map[*callgraph.Func]bool) // outermost declarations that call (*http.Request).Context
+	for _, f := range idx.Funcs {
+		for _, site := range f.Calls {
+			if site.Callee != nil && guardflow.IsRequestContext(site.Callee) {
+				asks[f.Outermost()] = true
 			}
 		}
 	}
 	if len(asks) == 0 {
 		return nil
 	}
-	params := make(map[*funcNode][]*types.Var)
-	for _, f := range idx.funcs {
-		if ps := contextParams(f.sig); len(ps) > 0 && mayEmit[f] && callersKnown(idx, f) {
+	params := make(map[*callgraph.Func][]*types.Var)
+	for _, f := range idx.Funcs {
+		if ps := callgraph.ContextParams(f.Sig); len(ps) > 0 && mayEmit[f] && idx.CallersKnown(f) {
 			params[f] = ps
 		}
 	}
@@ -43,8 +44,8 @@ func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*f
 	for changed := true; changed; {
 		changed = false
 		for f := range params {
-			for _, site := range idx.callers[f] {
-				if caller := site.fn.outermost(); site.dispatch() || !asks[caller] && params[caller] == nil {
+			for _, site := range idx.Callers[f] {
+				if caller := site.Fn.Outermost(); site.Dispatch() || !asks[caller] && params[caller] == nil {
 					delete(params, f)
 					changed = true
 					break
@@ -55,13 +56,13 @@ func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*f
 	if len(params) == 0 {
 		return nil
 	}
-	tree := make(map[*funcNode][]*funcNode) // a declaration -> it and the literals in it
-	for _, f := range idx.funcs {
-		tree[f.outermost()] = append(tree[f.outermost()], f)
+	tree := make(map[*callgraph.Func][]*callgraph.Func) // a declaration -> it and the literals in it
+	for _, f := range idx.Funcs {
+		tree[f.Outermost()] = append(tree[f.Outermost()], f)
 	}
 	fl.requestParams = params
-	var work []*funcNode
-	for _, f := range idx.funcs {
+	var work []*callgraph.Func
+	for _, f := range idx.Funcs {
 		if params[f] != nil {
 			work = append(work, f)
 		}
@@ -71,8 +72,8 @@ func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*f
 		work = work[1:]
 		ps := params[f]
 		kept := ps
-		for _, site := range idx.callers[f] {
-			kept = passedRequests(idx.info, fl, site, f.sig, kept)
+		for _, site := range idx.Callers[f] {
+			kept = passedRequests(idx.Info, fl, site, f.Sig, kept)
 		}
 		if len(kept) == len(ps) {
 			continue
@@ -82,10 +83,10 @@ func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*f
 		} else {
 			params[f] = kept
 		}
-		for _, n := range tree[f.outermost()] {
+		for _, n := range tree[f.Outermost()] {
 			fl.forget(n)
-			for _, site := range n.calls {
-				if t := idx.target(site); t != nil && params[t] != nil {
+			for _, site := range n.Calls {
+				if t := idx.Target(site); t != nil && params[t] != nil {
 					work = append(work, t)
 				}
 			}
@@ -96,15 +97,15 @@ func findRequestParams(idx *index, fl *flows, mayEmit map[*funcNode]bool) map[*f
 
 // passedRequests returns those of the parameters ps of sig to which the
 // call site passes a request's context.
-func passedRequests(info *types.Info, fl *flows, site *callSite, sig *types.Signature, ps []*types.Var) []*types.Var {
-	state, ok := fl.of(site.fn, false, false).Calls[site.call]
+func passedRequests(info *types.Info, fl *flows, site *callgraph.Site, sig *types.Signature, ps []*types.Var) []*types.Var {
+	state, ok := fl.of(site.Fn, false, false).Calls[site.Call]
 	if !ok {
 		return ps // never reached: it passes nothing
 	}
 	var kept []*types.Var
 	params := sig.Params()
 	for k := range params.Len() {
-		i, ok := argIndex(info, site.call, k)
+		i, ok := callgraph.ArgIndex(info, site.Call, k)
 		if ok && i < 64 && state.RequestArgs&(1<<i) != 0 && slices.Contains(ps, params.At(k)) {
 			kept = append(kept, params.At(k))
 		}

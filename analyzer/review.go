@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+	"github.com/ctxnotify/ctxnotify-lint/internal/fixplan"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 )
 
@@ -37,22 +39,22 @@ type ReviewPlace struct {
 // the package, or used as a value (a root), or by another such emitter;
 // not where its every call is a Trace event, guarded or ignored. Exported
 // functions of a package other than main are left to their importers.
-func findReview(idx *index, em *emitters, j *judge, m *model, findings []*finding, reported func(*ast.File) bool) *Review {
+func findReview(idx *callgraph.Graph, em *emitters, j *judge, m *callgraph.Model, findings []*fixplan.Finding, reported func(*ast.File) bool) *Review {
 	r := new(Review)
 	// The emitters a finding's chain reaches, and those reached from the
 	// roots without a context, each through the calls that emit.
-	follow := func(from []*funcNode) map[*funcNode]bool {
-		seen := make(map[*funcNode]bool)
-		work := append([]*funcNode(nil), from...)
+	follow := func(from []*callgraph.Func) map[*callgraph.Func]bool {
+		seen := make(map[*callgraph.Func]bool)
+		work := append([]*callgraph.Func(nil), from...)
 		for _, n := range from {
 			seen[n] = true
 		}
 		for len(work) > 0 {
 			n := work[len(work)-1]
 			work = work[:len(work)-1]
-			for _, g := range append([]*funcNode{n}, literalsOf(idx, n)...) {
-				for _, site := range g.calls {
-					if t := idx.target(site); t != nil && !seen[t] && j.verdict(em, site) == emitterCall {
+			for _, g := range append([]*callgraph.Func{n}, literalsOf(idx, n)...) {
+				for _, site := range g.Calls {
+					if t := idx.Target(site); t != nil && !seen[t] && j.verdict(em, site) == emitterCall {
 						seen[t] = true
 						work = append(work, t)
 					}
@@ -61,33 +63,33 @@ func findReview(idx *index, em *emitters, j *judge, m *model, findings []*findin
 		}
 		return seen
 	}
-	var fromFindings, roots []*funcNode
+	var fromFindings, roots []*callgraph.Func
 	for _, f := range findings {
-		if t := idx.target(f.site); t != nil {
+		if t := idx.Target(f.Site); t != nil {
 			fromFindings = append(fromFindings, t)
 		}
 	}
-	for _, f := range idx.funcs {
-		if f.obj != nil && em.local[f] != nil && (len(idx.callers[f]) == 0 || f.valueUse) {
+	for _, f := range idx.Funcs {
+		if f.Obj != nil && em.local[f] != nil && (len(idx.Callers[f]) == 0 || f.ValueUse) {
 			roots = append(roots, f)
 		}
 	}
 	covered, unguarded := follow(fromFindings), follow(roots)
-	for _, f := range idx.funcs {
-		o := f.outermost()
-		if f.iface || !unguarded[o] || covered[o] || !reported(f.file) || o.obj == nil || o.obj.Exported() && m.pkg.Name() != "main" {
+	for _, f := range idx.Funcs {
+		o := f.Outermost()
+		if f.Iface || !unguarded[o] || covered[o] || !reported(f.File) || o.Obj == nil || o.Obj.Exported() && m.Pkg.Name() != "main" {
 			continue
 		}
-		for _, site := range f.calls {
+		for _, site := range f.Calls {
 			if !em.isSinkCall(site) || j.verdict(em, site) != emitterCall {
 				continue
 			}
-			name := callText(site.call)
-			if reason, ok := constantReason(idx.info, site); ok {
+			name := callText(site.Call)
+			if reason, ok := constantReason(idx.Info, site); ok {
 				name = reason
 			}
-			posn := idx.fset.Position(site.call.Pos())
-			r.Unguarded = append(r.Unguarded, ReviewPlace{Name: name, Func: o.obj.Name(), File: posn.Filename, Line: posn.Line})
+			posn := idx.Fset.Position(site.Call.Pos())
+			r.Unguarded = append(r.Unguarded, ReviewPlace{Name: name, Func: o.Obj.Name(), File: posn.Filename, Line: posn.Line})
 		}
 	}
 	r.Own = ownContexts(m)
@@ -98,10 +100,10 @@ func findReview(idx *index, em *emitters, j *judge, m *model, findings []*findin
 }
 
 // literalsOf returns the literals defined in n, at any depth.
-func literalsOf(idx *index, n *funcNode) []*funcNode {
-	var out []*funcNode
-	for _, f := range idx.funcs {
-		if f.lit != nil && f != n && f.outermost() == n {
+func literalsOf(idx *callgraph.Graph, n *callgraph.Func) []*callgraph.Func {
+	var out []*callgraph.Func
+	for _, f := range idx.Funcs {
+		if f.Lit != nil && f != n && f.Outermost() == n {
 			out = append(out, f)
 		}
 	}
@@ -110,7 +112,7 @@ func literalsOf(idx *index, n *funcNode) []*funcNode {
 
 // ownContexts returns the struct fields and package variables of the
 // package's non-test files that hold a context or a cancel function.
-func ownContexts(m *model) []ReviewPlace {
+func ownContexts(m *callgraph.Model) []ReviewPlace {
 	var out []ReviewPlace
 	kept := func(t types.Type) bool {
 		if guardflow.IsContext(t) {
@@ -121,10 +123,10 @@ func ownContexts(m *model) []ReviewPlace {
 			(named.Obj().Name() == "CancelFunc" || named.Obj().Name() == "CancelCauseFunc")
 	}
 	add := func(name string, id *ast.Ident) {
-		posn := m.fset.Position(id.Pos())
+		posn := m.Fset.Position(id.Pos())
 		out = append(out, ReviewPlace{Name: name, File: posn.Filename, Line: posn.Line})
 	}
-	for _, file := range m.files {
+	for _, file := range m.Files {
 		for _, decl := range file.Decls {
 			gen, ok := decl.(*ast.GenDecl)
 			if !ok {
@@ -134,7 +136,7 @@ func ownContexts(m *model) []ReviewPlace {
 				switch spec := spec.(type) {
 				case *ast.ValueSpec:
 					for _, id := range spec.Names {
-						if v, ok := m.info.Defs[id].(*types.Var); ok && id.Name != "_" && kept(v.Type()) {
+						if v, ok := m.Info.Defs[id].(*types.Var); ok && id.Name != "_" && kept(v.Type()) {
 							add(id.Name, id)
 						}
 					}
@@ -145,7 +147,7 @@ func ownContexts(m *model) []ReviewPlace {
 					}
 					for _, field := range st.Fields.List {
 						for _, id := range field.Names {
-							if v, ok := m.info.Defs[id].(*types.Var); ok && kept(v.Type()) {
+							if v, ok := m.Info.Defs[id].(*types.Var); ok && kept(v.Type()) {
 								add(spec.Name.Name+"."+id.Name, id)
 							}
 						}

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+	"github.com/ctxnotify/ctxnotify-lint/internal/fixplan"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
@@ -26,7 +28,8 @@ func run(pass *analysis.Pass, s *settings) (*Review, error) {
 	if err := validateConfiguredNames(pass, s); err != nil {
 		return nil, err
 	}
-	m := newModel(pass)
+	m := callgraph.NewModel(pass)
+	dirs := findDirectives(pass, m)
 
 	// Facts every package exports, whether or not it can emit events.
 	noReturn := findNoReturn(m, pass.ImportObjectFact)
@@ -48,35 +51,38 @@ func run(pass *analysis.Pass, s *settings) (*Review, error) {
 	// The call graph, and the functions that may emit: only they get a
 	// dataflow.
 	sk := newSinks(s)
-	idx := newIndex(m, sk.isSink)
+	idx := callgraph.NewGraph(m, sk.isSink)
 	known := newKnownEmitters(idx, sk, pass.ImportObjectFact)
 	candidates := mayEmit(idx, known)
-	fl := newFlows(guardflow.NewEnv(m.info, m.pkg, functions{forwarders: forwarders, checks: checks, runners: runners, errTests: errTests}, noReturn.mayReturn, idx.escaping))
+	fl := newFlows(guardflow.NewEnv(m.Info, m.Pkg, functions{forwarders: forwarders, checks: checks, runners: runners, errTests: errTests}, noReturn.mayReturn, idx.Escaping))
 	findRequestParams(idx, fl, candidates) // the flows take them from here on
 
 	// The rule: where functions start guarded, what is analysed, then the
 	// emitters, decided by the one verdict.
 	states := callStates{fl: fl, guarded: entryGuarded(idx, fl, candidates)}
-	j := &judge{dirs: m.dirs, states: states, reconcile: reconcileCode(idx, s)}
+	j := &judge{dirs: dirs, states: states, reconcile: reconcileCode(idx, s)}
 	em := findEmitters(idx, known, candidates, j)
 	exportEmitterFacts(pass.ExportObjectFact, em)
 
-	// What is reported, in source order.
-	reported := func(file *ast.File) bool { return file != nil && (s.generated || !m.generated[file]) }
-	names := refactor.NewScopes(m.info, m.pkg)
-	ch := newChooser(idx, names, fl.env)
+	// The findings, each with the context its fix checks (fixplan's
+	// chooser), and the helpers fixed at their depth.
+	reported := func(file *ast.File) bool { return file != nil && (s.generated || !m.Generated[file]) }
+	scopes := refactor.NewScopes(m.Info, m.Pkg)
+	ch := fixplan.NewChooser(idx, scopes, fl.env)
 	findings := findFindings(idx, j, em, reported, ch)
-	groups := findHelperGroups(idx, em, j, ch, m)
+	det := detected{em, j}
+	groups := fixplan.FindHelperGroups(idx, det, ch, m)
 
-	// The checks that calls hand contexts the code has cancelled to.
+	// The checks those choices make, and the calls that hand them
+	// contexts the code has cancelled.
 	checked := findCheckedParams(idx, j, em, findings, groups, ch, pass.ImportPackageFact)
 	checked.export(pass.ExportPackageFact)
 	handoffs := findHandoffs(idx, j, checked, ch, reported)
 
-	diags := bareDirectives(m.dirs, reported)
-	sources := refactor.NewSources(idx.fset, pass.ReadFile)
-	methods, inner := findMethodGroups(idx, em, findings, groups, func(site *callSite) bool { return j.verdict(em, site) == guardedCall })
-	plan := planFixes(idx, em, newConventions(m), names, sources, ch, findings, groups, methods, inner, handoffs, checked)
+	// The fixes, then the report.
+	sources := refactor.NewSources(idx.Fset, pass.ReadFile)
+	plan := fixplan.Make(idx, findings, handoffFixes(handoffs), fixplan.Input{Detection: det, Conventions: fixplan.NewConventions(m), Scopes: scopes, Sources: sources, Chooser: ch, Groups: groups})
+	diags := bareDirectives(dirs, reported)
 	diags = append(diags, diagnose(idx, sources, em, states, findings, handoffs, plan)...)
 	if s.strict {
 		diags = append(diags, looseChecks(idx, states, candidates, reported)...)

@@ -10,7 +10,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // Runners: the functions that run a function parameter only before they
@@ -80,42 +82,38 @@ type runners struct {
 
 // findRunners finds the package's functions that run function parameters
 // only before they return.
-func findRunners(m *model, imp importFact, mayReturn func(*ast.CallExpr) bool) *runners {
-	r := &runners{pkg: m.pkg, importFact: imp, local: make(map[*types.Func][]int)}
-	type param struct {
-		fn *types.Func
-		i  int
-	}
+func findRunners(m *callgraph.Model, imp importFact, mayReturn func(*ast.CallExpr) bool) *runners {
+	r := &runners{pkg: m.Pkg, importFact: imp, local: make(map[*types.Func][]int)}
 	// Every candidate runs until a use says otherwise; a use that hands it
 	// to another candidate depends on that one.
-	running := make(map[param]bool)
+	running := make(map[callgraph.Param]bool)
 	bodies := make(map[*types.Func]*ast.FuncDecl)
-	for _, d := range m.decls {
-		params := d.obj.Signature().Params()
+	for _, d := range m.Decls {
+		params := d.Obj.Signature().Params()
 		for i := range params.Len() {
 			if isFuncValued(params.At(i).Type()) {
-				running[param{d.obj, i}] = true
-				bodies[d.obj] = d.decl
+				running[callgraph.Param{Fn: d.Obj, Index: i}] = true
+				bodies[d.Obj] = d.Decl
 			}
 		}
 	}
 	if len(running) == 0 {
 		return r
 	}
-	dependents := make(map[param][]param)
-	var work []param
-	for _, d := range m.decls {
-		if bodies[d.obj] == nil {
+	dependents := make(map[callgraph.Param][]callgraph.Param)
+	var work []callgraph.Param
+	for _, d := range m.Decls {
+		if bodies[d.Obj] == nil {
 			continue
 		}
-		params := d.obj.Signature().Params()
+		params := d.Obj.Signature().Params()
 		for i := range params.Len() {
-			p := param{d.obj, i}
+			p := callgraph.Param{Fn: d.Obj, Index: i}
 			if !running[p] {
 				continue
 			}
-			ok := runsParam(m.info, d.decl, params.At(i), mayReturn, func(fn *types.Func, j int) bool {
-				if q := (param{fn, j}); fn.Pkg() == m.pkg && bodies[fn] != nil {
+			ok := runsParam(m.Info, d.Decl, params.At(i), mayReturn, func(fn *types.Func, j int) bool {
+				if q := (callgraph.Param{Fn: fn, Index: j}); fn.Pkg() == m.Pkg && bodies[fn] != nil {
 					dependents[q] = append(dependents[q], p)
 					return running[q]
 				}
@@ -139,7 +137,7 @@ func findRunners(m *model, imp importFact, mayReturn func(*ast.CallExpr) bool) *
 	}
 	for p, ok := range running {
 		if ok {
-			r.local[p.fn] = append(r.local[p.fn], p.i)
+			r.local[p.Fn] = append(r.local[p.Fn], p.Index)
 		}
 	}
 	for _, params := range r.local {
@@ -187,8 +185,8 @@ func runsParam(info *types.Info, decl *ast.FuncDecl, v *types.Var, mayReturn fun
 		case *ast.FuncLit:
 			bodies = append(bodies, n.Body)
 		case *ast.RangeStmt:
-			if w, isVar := info.Uses[identOf(n.X)].(*types.Var); isVar && vars[w] {
-				val, _ := info.Defs[identOf(n.Value)].(*types.Var)
+			if w, isVar := info.Uses[syntax.Ident(n.X)].(*types.Var); isVar && vars[w] {
+				val, _ := info.Defs[syntax.Ident(n.Value)].(*types.Var)
 				if n.Tok != token.DEFINE || val == nil && n.Value != nil {
 					ok = false
 					return false
@@ -207,7 +205,7 @@ func runsParam(info *types.Info, decl *ast.FuncDecl, v *types.Var, mayReturn fun
 					return true
 				}
 				if call, isCall := stack[len(stack)-2].(*ast.CallExpr); isCall && call.Fun != n {
-					if b, isBuiltin := info.Uses[identOf(call.Fun)].(*types.Builtin); isBuiltin && (b.Name() == "len" || b.Name() == "cap") {
+					if b, isBuiltin := info.Uses[syntax.Ident(call.Fun)].(*types.Builtin); isBuiltin && (b.Name() == "len" || b.Name() == "cap") {
 						return true
 					}
 				}
@@ -240,10 +238,10 @@ func runsParam(info *types.Info, decl *ast.FuncDecl, v *types.Var, mayReturn fun
 }
 
 // export exports the runs facts of the package's functions.
-func (r *runners) export(export func(types.Object, analysis.Fact), m *model) {
-	for _, d := range m.decls {
-		if params := r.local[d.obj]; len(params) > 0 {
-			export(d.obj, &runsFact{Params: params})
+func (r *runners) export(export func(types.Object, analysis.Fact), m *callgraph.Model) {
+	for _, d := range m.Decls {
+		if params := r.local[d.Obj]; len(params) > 0 {
+			export(d.Obj, &runsFact{Params: params})
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/qualname"
 	"github.com/ctxnotify/ctxnotify-lint/internal/recorders"
 )
@@ -50,25 +51,8 @@ func qualifiedName(fn *types.Func) string {
 	if fn.Pkg() == nil {
 		return fn.Name()
 	}
-	if tn := receiverType(fn); tn != nil {
+	if tn := callgraph.ReceiverType(fn); tn != nil {
 		return tn.Pkg().Path() + "." + tn.Name() + "." + fn.Name()
 	}
 	return fn.Pkg().Path() + "." + fn.Name()
-}
-
-// receiverType returns the named type of a method's receiver (the origin
-// of an instance, through a pointer and aliases), or nil.
-func receiverType(fn *types.Func) *types.TypeName {
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return nil
-	}
-	t := types.Unalias(recv.Type())
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	if named, ok := t.(*types.Named); ok {
-		return named.Origin().Obj()
-	}
-	return nil
 }

@@ -1,9 +1,15 @@
-// Package callee tells, from syntax alone, the name a call calls: what the
-// analyzer's scan of test files and the standalone driver's pre-selection
-// both read before (or without) types.
+// Package callee tells the name a call calls: from syntax alone (Ident),
+// what the analyzer's scan of test files and the standalone driver's
+// pre-selection both read before (or without) types; and as the type
+// checker resolved it (Name).
 package callee
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
 
 // Ident returns the name a call calls: f in f(), x.f(), (f)(), f[T](),
 // x.f[K, V](); nil for anything else (a literal, a call's result).
@@ -22,4 +28,13 @@ func Ident(call *ast.CallExpr) *ast.Ident {
 		return x.Sel
 	}
 	return nil
+}
+
+// Name returns the name of the function or method a call calls, as the
+// type checker resolved it, or "".
+func Name(info *types.Info, call *ast.CallExpr) string {
+	if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
+		return fn.Name()
+	}
+	return ""
 }

@@ -30,7 +30,7 @@ type Guard struct {
 // The dataflow asks at every call, on every pass over a block.
 type callees struct {
 	fns    Functions
-	memo   map[*types.Func]callee
+	memo   map[*types.Func]calleeClass
 	errs   map[*types.Signature]bool // signatures with an error result
 	shapes map[*ast.CallExpr]*callShape
 }
@@ -39,7 +39,7 @@ type callees struct {
 // dataflow evaluates each call on every pass over its block.
 type callShape struct {
 	conversion    bool
-	callee        callee
+	callee        calleeClass
 	contextArgs   uint64 // bit i: argument i is a context (the first 64)
 	resultContext bool   // its (first) result is a context
 	returnsError  bool
@@ -62,7 +62,7 @@ const (
 	errorTestCallee // a function that tests an error against context.Canceled
 )
 
-type callee struct {
+type calleeClass struct {
 	kind    calleeKind
 	name    string    // contextCallee: the function's name
 	guard   Guard     // guardCallee
@@ -72,7 +72,7 @@ type callee struct {
 func newCallees(fns Functions) *callees {
 	return &callees{
 		fns:    fns,
-		memo:   make(map[*types.Func]callee),
+		memo:   make(map[*types.Func]calleeClass),
 		errs:   make(map[*types.Signature]bool),
 		shapes: make(map[*ast.CallExpr]*callShape),
 	}
@@ -167,29 +167,29 @@ func inert(e ast.Expr) bool {
 }
 
 // of classifies the function a call calls, when it is statically known.
-func (c *callees) of(info *types.Info, call *ast.CallExpr) callee {
+func (c *callees) of(info *types.Info, call *ast.CallExpr) calleeClass {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok {
-		return callee{}
+		return calleeClass{}
 	}
 	fn = fn.Origin()
 	if k, ok := c.memo[fn]; ok {
 		return k
 	}
-	var k callee
+	var k calleeClass
 	switch {
 	case fn.Pkg() != nil && fn.Pkg().Path() == "context":
-		k = callee{kind: contextCallee, name: fn.Name()}
+		k = calleeClass{kind: contextCallee, name: fn.Name()}
 	case IsRequestContext(fn):
-		k = callee{kind: requestCallee}
+		k = calleeClass{kind: requestCallee}
 	case c.fns.IsErrorsIs(fn):
-		k = callee{kind: errorsIsCallee}
+		k = calleeClass{kind: errorsIsCallee}
 	default:
 		if g, ok := c.fns.Guard(fn); ok {
-			k = callee{kind: guardCallee, guard: g}
+			k = calleeClass{kind: guardCallee, guard: g}
 		} else if et, ok := c.fns.(ErrorTests); ok {
 			if t, ok := et.ErrorTest(fn); ok {
-				k = callee{kind: errorTestCallee, errTest: t}
+				k = calleeClass{kind: errorTestCallee, errTest: t}
 			}
 		}
 	}

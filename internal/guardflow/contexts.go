@@ -88,12 +88,6 @@ func firstResult(t types.Type) types.Type {
 	return t
 }
 
-// identOf returns the identifier e names, or nil.
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
 // SignatureOf returns the signature of the function a call calls, if its
 // type is known: code with type errors may have none recorded.
 func SignatureOf(info *types.Info, fun ast.Expr) (*types.Signature, bool) {

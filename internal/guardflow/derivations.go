@@ -88,11 +88,11 @@ func groupMethodCancels(name string) (may, must bool) {
 	return true, false
 }
 
-// neverCancelled reports whether a call returns a context that nothing
-// the holdings follow derives from: context.Background, TODO,
-// WithoutCancel, and a request's context.
-func (env *Env) neverCancelled(call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(env.info, call).(*types.Func)
+// ShutdownNeverCancels reports whether a call returns a context that
+// shutdown never cancels: context.Background, TODO, WithoutCancel, and a
+// request's context.
+func ShutdownNeverCancels(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok {
 		return false
 	}
@@ -100,12 +100,4 @@ func (env *Env) neverCancelled(call *ast.CallExpr) bool {
 		return neverCanceledMaker(fn.Name())
 	}
 	return IsRequestContext(fn)
-}
-
-// calleeName is the name of the function a call calls, or "".
-func calleeName(info *types.Info, call *ast.CallExpr) string {
-	if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
-		return fn.Name()
-	}
-	return ""
 }

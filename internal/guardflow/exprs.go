@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // The values of expressions, evaluated in order, and the effects of
@@ -48,7 +50,7 @@ func (ev *evaluator) expr(e ast.Expr) value {
 		// Its value is its type's: for a qualified identifier, what the
 		// identifier's object tells too. An identifier operand changes
 		// nothing when evaluated.
-		if identOf(e.X) == nil {
+		if syntax.Ident(e.X) == nil {
 			ev.expr(e.X)
 		}
 		return ev.opaque(e)

@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // The holdings' dataflow over one body: a may-analysis over go/cfg's
@@ -159,7 +161,7 @@ func (ev *holdEval) node(n ast.Node) {
 // def, and its canceller the derivation.
 func (ev *holdEval) assign(lhs, rhs []ast.Expr) {
 	for _, l := range lhs {
-		if identOf(l) == nil {
+		if syntax.Ident(l) == nil {
 			ev.expr(l)
 		}
 	}
@@ -178,7 +180,7 @@ func (ev *holdEval) assign(lhs, rhs []ast.Expr) {
 		vals[i] = ev.expr(r)
 	}
 	for i, l := range lhs {
-		id := identOf(l)
+		id := syntax.Ident(l)
 		if id == nil {
 			continue
 		}
@@ -243,7 +245,7 @@ func (ev *holdEval) derive(d int, parent bitset, cancellerExpr ast.Expr) {
 	if df.v != nil {
 		ev.setReach(df.v, bitsetOf(d))
 	}
-	id := identOf(cancellerExpr)
+	id := syntax.Ident(cancellerExpr)
 	if id != nil && id.Name == "_" {
 		return
 	}
@@ -319,7 +321,7 @@ func (ev *holdEval) deferStmt(n *ast.DeferStmt) {
 			return
 		}
 	case *ast.SelectorExpr:
-		if id := identOf(fun.X); id != nil {
+		if id := syntax.Ident(fun.X); id != nil {
 			if set, ok := ev.canceller(id); ok {
 				ev.args(call)
 				if may, _ := groupMethodCancels(fun.Sel.Name); may {
@@ -431,7 +433,7 @@ func (ev *holdEval) args(call *ast.CallExpr) []hval {
 			continue
 		}
 		vals[i] = ev.expr(a)
-		if id := identOf(a); id != nil && vals[i].ctx {
+		if id := syntax.Ident(a); id != nil && vals[i].ctx {
 			ev.b.h.argOf[id] = call
 		}
 	}
@@ -457,7 +459,7 @@ func (ev *holdEval) call(call *ast.CallExpr) hval {
 			effect = func() { ev.cancel(set, true) }
 		}
 	case *ast.SelectorExpr:
-		if id := identOf(fun.X); id != nil {
+		if id := syntax.Ident(fun.X); id != nil {
 			if set, ok := ev.canceller(id); ok {
 				may, must := groupMethodCancels(fun.Sel.Name)
 				if may {
@@ -505,7 +507,7 @@ func (ev *holdEval) result(call *ast.CallExpr, vals []hval) hval {
 	if env.recorded(call)&contextResult == 0 {
 		return hval{}
 	}
-	if env.neverCancelled(call) {
+	if ShutdownNeverCancels(env.info, call) {
 		return hval{ctx: true, opaque: true, never: call}
 	}
 	var src bitset
@@ -594,7 +596,7 @@ func (ev *holdEval) ident(id *ast.Ident) hval {
 // assigns a context of another origin on entry to each iteration.
 func (ev *holdEval) rangeVars(r *ast.RangeStmt) *holdState {
 	for _, x := range []ast.Expr{r.Key, r.Value} {
-		if id := identOf(x); id != nil {
+		if id := syntax.Ident(x); id != nil {
 			if d, ok := ev.b.h.scan.nameDef[id]; ok {
 				ev.store(d, hval{opaque: true})
 			}

@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callee"
 )
 
 // Holdings tells, where each call of a function (its literals included)
@@ -58,18 +60,18 @@ func NewHoldings(env *Env, f Func) *Holdings {
 		derivs: make(map[int]*Derivation),
 		before: make(map[int]bitset),
 	}
-	if h.follows() {
+	if h.Follows() {
 		h.solveBody(nil, &holdState{}, f.Body)
 	}
 	return h
 }
 
-// follows reports whether the function makes a context that the code can
+// Follows reports whether the function makes a context that the code can
 // cancel, or assigns a context variable one that no cancel reaches
 // (ctx = context.WithoutCancel(ctx)). Where it does neither, the code
 // cancels none of its contexts and every variable holds what shutdown
-// cancels, and the holdings answer nothing (At reports no point).
-func (h *Holdings) follows() bool { return len(h.scan.callDef) > 0 || h.scan.resets > 0 }
+// cancels: the holdings record no point (At).
+func (h *Holdings) Follows() bool { return len(h.scan.callDef) > 0 || h.scan.resets > 0 }
 
 // solveBody solves one body, then the literals defined in it.
 func (h *Holdings) solveBody(li *litInfo, entry *holdState, body *ast.BlockStmt) {
@@ -228,11 +230,9 @@ type Point struct {
 	args []hval
 }
 
-// At returns what holds where call is made; false where it is never made.
-func (h *Holdings) At(call *ast.CallExpr) (*Point, bool) {
-	p, ok := h.points[call]
-	return p, ok
-}
+// At returns what holds where call is made: nil where it is never made,
+// and everywhere in holdings that follow nothing (Follows).
+func (h *Holdings) At(call *ast.CallExpr) *Point { return h.points[call] }
 
 // Contexts is a set of contexts a variable may hold.
 type Contexts struct{ set bitset }
@@ -411,7 +411,7 @@ func (h *Holdings) derivation(d int) *Derivation {
 	}
 	df := h.scan.defs[d]
 	x := &Derivation{Call: df.call, Assign: df.assign, Tok: df.tok, Name: df.name, Var: df.v,
-		Func: calleeName(h.env.info, df.call), Group: df.deriv.kind == groupDerived, id: d}
+		Func: callee.Name(h.env.info, df.call), Group: df.deriv.kind == groupDerived, id: d}
 	h.derivs[d] = x
 	return x
 }

@@ -212,7 +212,8 @@ func TestHoldings(t *testing.T) {
 		ast.Inspect(fd, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && isCallTo(call, "mark") {
 				label := call.Args[0].(*ast.BasicLit).Value
-				p, ok := h.At(call)
+				p := h.At(call)
+				ok := p != nil
 				if fd.Name.Name == "plain" {
 					if ok {
 						t.Errorf("plain: the holdings of a function without derivations answer")
@@ -317,7 +318,7 @@ func TestHoldings(t *testing.T) {
 		found := false
 		for _, call := range callsIn(pkg, tc.fn, "report") {
 			h := holdingsOf(t, pkg, env, tc.fn)
-			p, _ := h.At(call)
+			p := h.At(call)
 			found = found || p.CancelledArg(0) != nil
 		}
 		if found != tc.cancelled {
@@ -333,7 +334,7 @@ func TestHoldingsUses(t *testing.T) {
 	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
 	h := holdingsOf(t, pkg, env, "deferred")
 	call := callsIn(pkg, "deferred", "scan")[0]
-	p, _ := h.At(call)
+	p := h.At(call)
 	param := pkg.TypesInfo.Defs[funcDecl(t, pkg, "deferred").Type.Params.List[0].Names[0]].(*types.Var)
 	ds := p.Cancelled(param)
 	if len(ds) != 0 {
@@ -342,7 +343,7 @@ func TestHoldingsUses(t *testing.T) {
 	var d *guardflow.Derivation
 	for _, m := range callsIn(pkg, "deferred", "mark") {
 		if m.Args[0].(*ast.BasicLit).Value == `"deferred"` {
-			q, _ := h.At(m)
+			q := h.At(m)
 			d = q.Cancelled(param)[0]
 		}
 	}
@@ -383,10 +384,11 @@ func TestHoldingsLater(t *testing.T) {
 	if len(marks) != 2 {
 		t.Fatalf("%d marks in assigned, want 2", len(marks))
 	}
-	if p, _ := h.At(marks[0]); len(p.Cancelled(param)) != 0 {
+	if p := h.At(marks[0]); len(p.Cancelled(param)) != 0 {
 		t.Errorf("assigned: the derivation is cancelled right after it")
 	}
-	p, ok := h.At(marks[1])
+	p := h.At(marks[1])
+	ok := p != nil
 	if !ok {
 		t.Fatal("no point at mark(\"hooked\")")
 	}

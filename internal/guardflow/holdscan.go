@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // The holdings' first walk over a function and its literals: the context
@@ -137,7 +139,7 @@ func scanHoldings(env *Env, body *ast.BlockStmt, sig *types.Signature) *holdScan
 			sc.assignment(env, n, lhs, n.Values, token.DEFINE, innermost(lits))
 		case *ast.RangeStmt:
 			for _, x := range []ast.Expr{n.Key, n.Value} {
-				if id := identOf(x); id != nil {
+				if id := syntax.Ident(x); id != nil {
 					sc.name(env, id, n, n.Tok, opaqueDef)
 				}
 			}
@@ -206,7 +208,7 @@ func (sc *holdScan) findCancellers(env *Env, body *ast.BlockStmt) {
 		}
 		if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok {
 			if d := env.derivationOf(call); d.kind != notDerived {
-				if name := identOf(lhs[d.canceller]); name != nil && name.Name != "_" {
+				if name := syntax.Ident(lhs[d.canceller]); name != nil && name.Name != "_" {
 					if v, ok := env.info.ObjectOf(name).(*types.Var); ok {
 						if _, ok := sc.cancellers[v]; !ok {
 							sc.cancellers[v] = len(sc.cancellers)
@@ -266,7 +268,7 @@ func (sc *holdScan) assignment(env *Env, n ast.Node, lhs, rhs []ast.Expr, tok to
 				id := len(sc.defs)
 				sc.callDef[call] = id
 				sc.defs = append(sc.defs, def{kind: deriveDef, call: call, deriv: d, assign: n, tok: tok, lit: lit})
-				if name := identOf(lhs[d.ctx]); name != nil {
+				if name := syntax.Ident(lhs[d.ctx]); name != nil {
 					if v, ok := env.info.ObjectOf(name).(*types.Var); ok && name.Name != "_" {
 						sc.variable(v)
 						sc.defs[id].v, sc.defs[id].name = v, name
@@ -278,9 +280,9 @@ func (sc *holdScan) assignment(env *Env, n ast.Node, lhs, rhs []ast.Expr, tok to
 		}
 	}
 	for i, l := range lhs {
-		if id := identOf(l); id != nil && tok != token.ADD_ASSIGN {
+		if id := syntax.Ident(l); id != nil && tok != token.ADD_ASSIGN {
 			if sc.name(env, id, n, tok, copyDef) && len(lhs) == len(rhs) {
-				if call, ok := ast.Unparen(rhs[i]).(*ast.CallExpr); ok && env.neverCancelled(call) {
+				if call, ok := ast.Unparen(rhs[i]).(*ast.CallExpr); ok && ShutdownNeverCancels(env.info, call) {
 					sc.resets++
 				}
 			}

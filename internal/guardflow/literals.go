@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // When a function literal runs, relative to the function that defines it:
@@ -97,7 +99,7 @@ func CallRuns(info *types.Info, mayReturn func(*ast.CallExpr) bool, runs func(fn
 		if !ok {
 			return false
 		}
-		g, ok := info.Uses[identOf(sel.X)].(*types.Var)
+		g, ok := info.Uses[syntax.Ident(sel.X)].(*types.Var)
 		return ok && waitedAfter(info, mayReturn, call, g, body)
 	}
 	sig := fn.Signature()
@@ -135,7 +137,7 @@ func waitedAfter(info *types.Info, mayReturn func(*ast.CallExpr) bool, call *ast
 			case *ast.FuncLit:
 				return false
 			case *ast.CallExpr:
-				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" && info.Uses[identOf(sel.X)] == g {
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" && info.Uses[syntax.Ident(sel.X)] == g {
 					found = true
 				}
 			}
@@ -353,7 +355,7 @@ func ValueUse(info *types.Info, stack []ast.Node, runs RunsArg, body *ast.BlockS
 		}
 		for k, r := range p.Rhs {
 			if r == x {
-				if v, ok := info.ObjectOf(identOf(p.Lhs[k])).(*types.Var); ok && isLocal(v) {
+				if v, ok := info.ObjectOf(syntax.Ident(p.Lhs[k])).(*types.Var); ok && isLocal(v) {
 					return LitUse{Run: RunsHeld, Holder: v}
 				}
 			}

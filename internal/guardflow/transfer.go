@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // The transfer functions of the guard dataflow: each node of a block is
@@ -189,7 +191,7 @@ func (ev *evaluator) returns(n *ast.ReturnStmt) {
 // values on the right, left to right; then it stores them.
 func (ev *evaluator) assign(lhs, rhs []ast.Expr, tok token.Token) {
 	for _, l := range lhs {
-		if identOf(l) == nil {
+		if syntax.Ident(l) == nil {
 			ev.expr(l)
 		}
 	}
@@ -226,7 +228,7 @@ func (ev *evaluator) store(l ast.Expr, v value) {
 	if ev.s == nil {
 		return
 	}
-	id := identOf(l)
+	id := syntax.Ident(l)
 	if id == nil {
 		return
 	}

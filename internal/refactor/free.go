@@ -7,11 +7,13 @@ import (
 	"sort"
 )
 
-// The one answer to "is this name free here" (RULE v8, "Names are fresh
-// wherever they are seen"): a name a fix declares neither hides nor is
-// hidden by any declaration where it is seen, in nested blocks and
-// closures, parameters and results, the file and package scopes, and, for
-// a method, among the type's fields and methods, promoted ones included.
+// The one home of "is this name free here": a name a fix declares neither
+// hides nor is hidden by any declaration where it is seen, in nested
+// blocks and closures, parameters and results, the file and package
+// scopes, and, for a method, among the type's fields and methods,
+// promoted ones included. Free answers for a declaration in a scope of
+// the code, FreeMethod for a method, freeImportName for an import, and
+// NewBody for the names of a function the fix writes whole.
 
 // A Decl is a declaration a fix adds, in scope Scope from position From to
 // the scope's end (the function's scope, from its start, for a
@@ -130,4 +132,43 @@ func JumpedOver(info *types.Info, body *ast.BlockStmt, list []ast.Stmt, pos toke
 		return !jumped
 	})
 	return jumped
+}
+
+// freeImportName: a new file-level import named name would clash with no
+// package-level name or import of the file, and lookup finds nothing that
+// hides it.
+func freeImportName(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, name string) bool {
+	if pkg.Scope().Lookup(name) != nil {
+		return false
+	}
+	for _, spec := range file.Imports {
+		if pkgName := info.PkgNameOf(spec); pkgName != nil && pkgName.Name() == name {
+			return false
+		}
+	}
+	return lookup(name) == nil
+}
+
+// NewBody names the receiver, parameters and locals of a function a fix
+// writes whole: its body refers to nothing but them and the names taken
+// first (the qualifiers of its check), so each is free where it differs
+// from all of those.
+type NewBody struct{ taken map[string]bool }
+
+// Take records names the body refers to.
+func (b *NewBody) Take(names ...string) {
+	if b.taken == nil {
+		b.taken = make(map[string]bool)
+	}
+	for _, n := range names {
+		b.taken[n] = true
+	}
+}
+
+// Fresh returns base, or base numbered, that the body does not refer to
+// yet, and takes it.
+func (b *NewBody) Fresh(base string) string {
+	name, _ := FreshName(base, func(n string) bool { return !b.taken[n] })
+	b.Take(name)
+	return name
 }

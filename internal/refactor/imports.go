@@ -75,21 +75,6 @@ func qualifier(info *types.Info, pkg *types.Package, file *ast.File, lookup func
 	return name + ".", []Import{imp}, true
 }
 
-// freeImportName: a new file-level import named name would clash with no
-// package-level name or import of the file, and lookup finds nothing that
-// hides it.
-func freeImportName(info *types.Info, pkg *types.Package, file *ast.File, lookup func(string) types.Object, name string) bool {
-	if pkg.Scope().Lookup(name) != nil {
-		return false
-	}
-	for _, spec := range file.Imports {
-		if pkgName := info.PkgNameOf(spec); pkgName != nil && pkgName.Name() == name {
-			return false
-		}
-	}
-	return lookup(name) == nil
-}
-
 // AddImports inserts imports into file the way gofmt and goimports keep
 // them: into the first parenthesised import declaration, in sorted position
 // within its run of standard library specs, or of other modules' (a group

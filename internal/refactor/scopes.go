@@ -75,8 +75,12 @@ func (l *Scopes) declaredIn(body *ast.BlockStmt) map[string]bool {
 	}
 	names := make(map[string]bool)
 	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && l.info.Defs[id] != nil {
-			names[id.Name] = true
+		if id, ok := n.(*ast.Ident); ok {
+			// A type switch's symbolic variable (z := x.(type)) is in Defs
+			// with no object: each clause declares one of its own.
+			if _, def := l.info.Defs[id]; def {
+				names[id.Name] = true
+			}
 		}
 		return true
 	})

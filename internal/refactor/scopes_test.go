@@ -14,7 +14,8 @@ import (
 // name that a scope declares, LookupAt finds the object the use refers to.
 // The source shadows names at every depth, declares them after uses in
 // the same block, nests literals, and declares a method whose scope the
-// type checker creates before the function above it.
+// type checker creates before the function above it. Lookup, as the fixes
+// call it (with the function around the use), must agree too.
 func TestLookupAt(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`package p
@@ -71,14 +72,24 @@ func deep(x int) int {
 	}
 	l := NewScopes(info, pkg)
 	checked := 0
+	var outer *Outer // the function declaration around the node, as the fixes pass it to Lookup
 	ast.Inspect(file, func(n ast.Node) bool {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			outer = &Outer{Body: fd.Body, Sig: info.Defs[fd.Name].Type().(*types.Signature), File: file}
+		}
 		id, ok := n.(*ast.Ident)
 		if !ok || info.Uses[id] == nil || info.Uses[id].Parent() == nil {
 			return true // not a use, or a field or method
 		}
 		checked++
-		if got, want := l.LookupAt(id.Name, id.Pos()), info.Uses[id]; got != want {
+		want := info.Uses[id]
+		if got := l.LookupAt(id.Name, id.Pos()); got != want {
 			t.Errorf("%s: LookupAt(%q) = %v, want %v", fset.Position(id.Pos()), id.Name, got, want)
+		}
+		if outer != nil && outer.Body.Pos() <= id.Pos() && id.Pos() < outer.Body.End() {
+			if got := l.Lookup(*outer, id.Name, id.Pos()); got != want {
+				t.Errorf("%s: Lookup(%q) in its function = %v, want %v", fset.Position(id.Pos()), id.Name, got, want)
+			}
 		}
 		return true
 	})

@@ -1,4 +1,4 @@
-package analyzer
+package callgraph
 
 import (
 	"go/types"
@@ -15,7 +15,7 @@ import (
 // its named types, nothing from other packages. Declarations in test
 // files do not count, nor generic types, nor interface methods that are
 // sinks themselves.
-func (b *indexBuilder) addInterfaceMethods(m *model, isSink func(*types.Func) bool) {
+func (b *graphBuilder) addInterfaceMethods(m *Model, isSink func(*types.Func) bool) {
 	ifaces, concrete := namedTypesOf(m)
 	seen := make(map[[2]*types.Func]bool) // an interface embedded in another is met twice
 	for _, iface := range ifaces {
@@ -29,7 +29,7 @@ func (b *indexBuilder) addInterfaceMethods(m *model, isSink func(*types.Func) bo
 				}
 			}
 			for meth := range it.Methods() {
-				if meth.Pkg() != b.pkg || isSink(meth) {
+				if meth.Pkg() != b.Pkg || isSink(meth) {
 					continue // declared in an embedded interface of another package (its facts are that package's), or a sink
 				}
 				obj, _, _ := types.LookupFieldOrMethod(recv, false, meth.Pkg(), meth.Name())
@@ -38,20 +38,20 @@ func (b *indexBuilder) addInterfaceMethods(m *model, isSink func(*types.Func) bo
 					continue
 				}
 				fn = fn.Origin()
-				if fn.Pkg() == b.pkg && isInterfaceMethod(fn) || seen[[2]*types.Func{meth, fn}] {
+				if fn.Pkg() == b.Pkg && isInterfaceMethod(fn) || seen[[2]*types.Func{meth, fn}] {
 					continue // promoted from an embedded interface of the package (nothing to follow), or met already
 				}
 				seen[[2]*types.Func{meth, fn}] = true
-				node := b.decls[meth]
+				node := b.Decls[meth]
 				if node == nil {
-					node = &funcNode{obj: meth, iface: true, sig: meth.Signature()}
-					b.decls[meth] = node
-					b.funcs = append(b.funcs, node)
+					node = &Func{Obj: meth, Iface: true, Sig: meth.Signature()}
+					b.Decls[meth] = node
+					b.Funcs = append(b.Funcs, node)
 				}
-				site := &callSite{fn: node, callee: fn, impl: t.Obj().Name() + "." + meth.Name()}
-				node.calls = append(node.calls, site)
-				if impl := b.decls[fn]; impl != nil {
-					node.refs = append(node.refs, impl)
+				site := &Site{Fn: node, Callee: fn, Impl: t.Obj().Name() + "." + meth.Name()}
+				node.Calls = append(node.Calls, site)
+				if impl := b.Decls[fn]; impl != nil {
+					node.Refs = append(node.Refs, impl)
 				}
 			}
 		}
@@ -60,8 +60,8 @@ func (b *indexBuilder) addInterfaceMethods(m *model, isSink func(*types.Func) bo
 
 // namedTypesOf returns the package's non-generic named interfaces and other
 // named types declared in non-test files, in source order.
-func namedTypesOf(m *model) (ifaces, concrete []*types.Named) {
-	scope := m.pkg.Scope()
+func namedTypesOf(m *Model) (ifaces, concrete []*types.Named) {
+	scope := m.Pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
@@ -84,7 +84,7 @@ func namedTypesOf(m *model) (ifaces, concrete []*types.Named) {
 			concrete = append(concrete, named)
 		}
 	}
-	byPos := func(a, b *types.Named) int { return m.compare(a.Obj().Pos(), b.Obj().Pos()) }
+	byPos := func(a, b *types.Named) int { return m.Compare(a.Obj().Pos(), b.Obj().Pos()) }
 	slices.SortFunc(ifaces, byPos)
 	slices.SortFunc(concrete, byPos)
 	return ifaces, concrete

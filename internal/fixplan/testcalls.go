@@ -1,4 +1,4 @@
-package analyzer
+package fixplan
 
 import (
 	"go/ast"
@@ -8,6 +8,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/callee"
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
@@ -18,15 +20,15 @@ import (
 // else context.Background(). A test that uses a helper otherwise (as a
 // value, through a method expression), or calls it from a generated file,
 // could not be changed with it: its group gets no fix at its depth.
-func (hr *helperRules) testCalls(groups map[*funcNode]*helperGroup) {
-	byObj := make(map[*types.Func]*helperGroup)
+func (hr *helperRules) testCalls(groups map[*callgraph.Func]*HelperGroup) {
+	byObj := make(map[*types.Func]*HelperGroup)
 	for f, g := range groups {
-		byObj[f.obj] = g
+		byObj[f.Obj] = g
 	}
-	info := hr.idx.info
-	for fileCur := range hr.m.inspect.Root().Children() {
+	info := hr.idx.Info
+	for fileCur := range hr.m.Inspect.Root().Children() {
 		file := fileCur.Node().(*ast.File)
-		if hr.m.isSource(file) {
+		if hr.m.IsSource(file) {
 			continue
 		}
 		generated := ast.IsGenerated(file)
@@ -35,12 +37,12 @@ func (hr *helperRules) testCalls(groups map[*funcNode]*helperGroup) {
 			switch n := cur.Node().(type) {
 			case *ast.CallExpr:
 				fn, _ := typeutil.Callee(info, n).(*types.Func)
-				if fn == nil || byObj[fn.Origin()] == nil || isMethodExpr(info, n) {
+				if fn == nil || byObj[fn.Origin()] == nil || callgraph.IsMethodExpr(info, n) {
 					continue
 				}
 				callees[callee.Ident(n)] = true
 				g := byObj[fn.Origin()]
-				g.tests = append(g.tests, testCall{call: n, file: file, ctx: testContext(hr.idx.info, hr.names, cur)})
+				g.tests = append(g.tests, testCall{call: n, file: file, ctx: testContext(hr.idx.Info, hr.scopes, cur)})
 				if generated {
 					g.unfixable = true // no fix edits a generated file
 				}
@@ -70,7 +72,7 @@ func testContext(info *types.Info, names *refactor.Scopes, call inspector.Cursor
 		var params []*types.Var
 		for _, field := range ftype.Params.List {
 			for _, id := range field.Names {
-				if v, ok := info.Defs[id].(*types.Var); ok && isContextType(v.Type()) {
+				if v, ok := info.Defs[id].(*types.Var); ok && guardflow.IsContext(v.Type()) {
 					params = append(params, v)
 				}
 			}

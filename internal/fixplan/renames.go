@@ -1,7 +1,6 @@
-package analyzer
+package fixplan
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -10,8 +9,10 @@ import (
 	"unicode"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/callee"
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // A derived context takes a fresh name where the name it took is the one
@@ -36,18 +37,18 @@ import (
 // a goto forbids :=), or the parent kept under a fresh name right before
 // the derivation (step is a Declare, and saved the name the check reads).
 type renamePlan struct {
-	d     *guardflow.Derivation
-	name  string
-	saved string
-	steps []refactor.Step
+	Derivation *guardflow.Derivation
+	name       string
+	saved      string
+	steps      []refactor.Step
 }
 
 // renamer decides the renames of a function's derivations, once each, and
 // keeps the names it gave, so that two never meet in one scope.
 type renamer struct {
-	ch     *chooser
-	conv   *conventions
-	chosen []chosenName
+	Chooser     *Chooser
+	Conventions *conventions
+	chosen      []chosenName
 }
 
 // chosenName is a name a fix declares, in scope from a position on.
@@ -61,33 +62,33 @@ type chosenName struct {
 // fix then checks that name and changes what no existing code reads);
 // nil and why neither is safe. keep are the uses that are to read the
 // parent (the handoffs' arguments), uses the checks that read it.
-func (rn *renamer) plan(f *funcNode, d *guardflow.Derivation, keep map[*ast.Ident]bool, uses []contextUse) (*renamePlan, string) {
+func (rn *renamer) plan(f *callgraph.Func, d *guardflow.Derivation, keep map[*ast.Ident]bool, uses []contextUse) (*renamePlan, NoRename) {
 	r, why := rn.rename(f, d, keep)
 	if r != nil {
-		return r, ""
+		return r, NoRename{}
 	}
 	if len(keep) == 0 {
 		if r := rn.save(f, d, uses); r != nil {
-			return r, ""
+			return r, NoRename{}
 		}
 	}
 	return nil, why
 }
 
-// rename decides the rename of d; "" and why where it is not safe.
-func (rn *renamer) rename(f *funcNode, d *guardflow.Derivation, keep map[*ast.Ident]bool) (*renamePlan, string) {
-	ch := rn.ch
-	idx, h, names := ch.idx, ch.holdingsOf(f), ch.namesOf(f)
-	info := idx.info
+// rename decides the rename of d; nil and why where it is not safe.
+func (rn *renamer) rename(f *callgraph.Func, d *guardflow.Derivation, keep map[*ast.Ident]bool) (*renamePlan, NoRename) {
+	ch := rn.Chooser
+	idx, h, refs := ch.idx, ch.HoldingsOf(f), ch.refsOf(f)
+	info := idx.Info
 	v := d.Var
-	if d.Name == nil || v == nil || idx.escaping[v] || v.Kind() == types.ResultVar {
-		return nil, "its variable cannot be followed"
+	if d.Name == nil || v == nil || idx.Escaping[v] || v.Kind() == types.ResultVar {
+		return nil, NoRename{Kind: Unfollowed, Var: v}
 	}
 	declares := info.Defs[d.Name] == v
 	scope := scopeAt(idx, d.Assign.Pos())
 	assign, _ := d.Assign.(*ast.AssignStmt)
 	if d.Tok == token.ASSIGN && (assign == nil || !othersInScope(info, assign, d.Name, scope)) {
-		return nil, "its assignment, with =, assigns variables of an outer scope too"
+		return nil, NoRename{Kind: OuterAssigned, Var: v}
 	}
 	idents := []*ast.Ident{d.Name}
 	kept := make(map[*ast.Ident]bool)
@@ -96,23 +97,23 @@ func (rn *renamer) rename(f *funcNode, d *guardflow.Derivation, keep map[*ast.Id
 		switch {
 		case !u.ReachedBy(d):
 			if later {
-				return nil, fmt.Sprintf("a function literal that may run after it reads %s (line %s)", v.Name(), lineAt(idx.fset, u.Ident.Pos()))
+				return nil, NoRename{Kind: ReadLater, Var: v, At: u.Ident.Pos()}
 			}
 		case deferred || keep[u.Ident]:
 			kept[u.Ident] = true
 		case !u.OnlyBy(d):
-			return nil, fmt.Sprintf("%s at line %s may hold either context", v.Name(), lineAt(idx.fset, u.Ident.Pos()))
+			return nil, NoRename{Kind: EitherContext, Var: v, At: u.Ident.Pos()}
 		case u.Ident.Pos() < d.Assign.End() || !scope.Contains(u.Ident.Pos()):
-			return nil, fmt.Sprintf("%s at line %s is outside the block that declares it", v.Name(), lineAt(idx.fset, u.Ident.Pos()))
+			return nil, NoRename{Kind: OutsideBlock, Var: v, At: u.Ident.Pos()}
 		default:
 			if lit := h.ReadLater(u, d); lit != nil {
-				return nil, fmt.Sprintf("the function literal at line %s reads %s when it runs, which may be after %s is assigned again", lineAt(idx.fset, lit.Pos()), v.Name(), v.Name())
+				return nil, NoRename{Kind: ReadAfterAssigned, Var: v, At: lit.Pos()}
 			}
 			idents = append(idents, u.Ident)
 		}
 	}
-	if declares && !allRenamedOrKept(names.refs[v], idents, kept) {
-		return nil, fmt.Sprintf("%s is assigned elsewhere too", v.Name())
+	if declares && !allRenamedOrKept(refs.refs[v], idents, kept) {
+		return nil, NoRename{Kind: AssignedElsewhere, Var: v}
 	}
 	if len(idents) == 1 {
 		// Nothing reads the derived context but what is to read the parent:
@@ -121,7 +122,7 @@ func (rn *renamer) rename(f *funcNode, d *guardflow.Derivation, keep map[*ast.Id
 		if assign != nil && declaresOthers(info, assign, d.Name) {
 			step.Tok = token.DEFINE
 		}
-		return &renamePlan{d: d, name: "_", steps: []refactor.Step{step}}, ""
+		return &renamePlan{Derivation: d, name: "_", steps: []refactor.Step{step}}, NoRename{}
 	}
 	var at []token.Pos
 	for _, id := range idents[1:] {
@@ -137,30 +138,30 @@ func (rn *renamer) rename(f *funcNode, d *guardflow.Derivation, keep map[*ast.Id
 		// statement: no goto jumps into it.)
 		stmt, list, body, ok := ch.statementOf(f, d.Assign)
 		if !ok {
-			return nil, "its assignment is not a statement of a block"
+			return nil, NoRename{Kind: NotInBlock, Var: v}
 		}
 		if stmt == d.Assign && refactor.JumpedOver(info, body, list, d.Assign.Pos()) {
 			at := declarationOf(info, list, assign, d.Name)
-			declare = &refactor.Declare{File: f.file, Stmt: at.stmt, After: at.after}
+			declare = &refactor.Declare{File: f.File, Stmt: at.stmt, After: at.after}
 			from = at.stmt.Pos()
 		}
 	}
 	name, ok := refactor.FreshName(rn.nameBase(h, d, idents[1:]), func(name string) bool { return rn.free(f, name, scope, from, at) })
 	if !ok {
-		return nil, "no name is free"
+		return nil, NoRename{Kind: NoFreeName, Var: v}
 	}
 	rn.chosen = append(rn.chosen, chosenName{name, scope})
 	rename := refactor.Rename{Idents: idents, Name: name, Assign: assign, Tok: token.DEFINE}
 	if declare == nil {
-		return &renamePlan{d: d, name: name, steps: []refactor.Step{rename}}, ""
+		return &renamePlan{Derivation: d, name: name, steps: []refactor.Step{rename}}, NoRename{}
 	}
-	qual, _, ok := refactor.Qualifier(info, idx.pkg, f.file, func(n string) types.Object { return ch.names.Lookup(f.outer(), n, declare.Stmt.Pos()) }, "context", "Context")
-	if !ok || qual == "" && ch.names.Lookup(f.outer(), "Context", declare.Stmt.Pos()) == nil {
-		return nil, "a goto jumps over its assignment, and no declaration can go before it"
+	qual, _, ok := refactor.Qualifier(info, idx.Pkg, f.File, func(n string) types.Object { return ch.scopes.Lookup(f.Outer(), n, declare.Stmt.Pos()) }, "context", "Context")
+	if !ok || qual == "" && ch.scopes.Lookup(f.Outer(), "Context", declare.Stmt.Pos()) == nil {
+		return nil, NoRename{Kind: JumpedOver, Var: v}
 	}
 	declare.Text = "var " + name + " " + qual + "Context"
 	rename.Tok = token.ASSIGN
-	return &renamePlan{d: d, name: name, steps: []refactor.Step{rename, *declare}}, ""
+	return &renamePlan{Derivation: d, name: name, steps: []refactor.Step{rename, *declare}}, NoRename{}
 }
 
 // save decides the saved parent of d: where the derivation's parent is a
@@ -168,19 +169,19 @@ func (rn *renamer) rename(f *funcNode, d *guardflow.Derivation, keep map[*ast.Id
 // read, the fix declares a fresh name for it right before the derivation
 // (reconcileCtx := ctx) and the checks read that; nil where a check is not
 // in that name's scope, or a goto jumps over the declaration.
-func (rn *renamer) save(f *funcNode, d *guardflow.Derivation, uses []contextUse) *renamePlan {
-	ch := rn.ch
+func (rn *renamer) save(f *callgraph.Func, d *guardflow.Derivation, uses []contextUse) *renamePlan {
+	ch := rn.Chooser
 	idx := ch.idx
-	info := idx.info
+	info := idx.Info
 	var parent *types.Var
 	for _, a := range d.Call.Args {
-		if isContextType(info.TypeOf(a)) {
-			parent, _ = info.Uses[identOf(a)].(*types.Var)
+		if guardflow.IsContext(info.TypeOf(a)) {
+			parent, _ = info.Uses[syntax.Ident(a)].(*types.Var)
 			break
 		}
 	}
-	pt, ok := ch.holdingsOf(f).At(d.Call)
-	if parent == nil || !ok {
+	pt := ch.HoldingsOf(f).At(d.Call)
+	if parent == nil || pt == nil {
 		return nil
 	}
 	stmt, list, body, ok := ch.statementOf(f, d.Assign)
@@ -194,14 +195,14 @@ func (rn *renamer) save(f *funcNode, d *guardflow.Derivation, uses []contextUse)
 	}
 	var at []token.Pos
 	for _, u := range uses {
-		pos := u.site.call.Pos()
-		if pos <= stmt.Pos() || !scope.Contains(pos) || !pt.HoldsOnly(parent, u.ctx.want) {
+		pos := u.Site.Call.Pos()
+		if pos <= stmt.Pos() || !scope.Contains(pos) || !pt.HoldsOnly(parent, u.Ctx.want) {
 			return nil
 		}
 		at = append(at, pos)
 	}
 	base := "parentCtx"
-	if o := f.outermost(); o.obj != nil && o.obj.Name() == "Reconcile" {
+	if o := f.Outermost(); o.Obj != nil && o.Obj.Name() == "Reconcile" {
 		base = "reconcileCtx"
 	}
 	name, ok := refactor.FreshName(base, func(name string) bool { return rn.free(f, name, scope, stmt.Pos(), at) })
@@ -209,27 +210,27 @@ func (rn *renamer) save(f *funcNode, d *guardflow.Derivation, uses []contextUse)
 		return nil
 	}
 	rn.chosen = append(rn.chosen, chosenName{name, scope})
-	return &renamePlan{d: d, saved: name, steps: []refactor.Step{refactor.Declare{File: f.file, Stmt: stmt, Text: name + " := " + parent.Name()}}}
+	return &renamePlan{Derivation: d, saved: name, steps: []refactor.Step{refactor.Declare{File: f.File, Stmt: stmt, Text: name + " := " + parent.Name()}}}
 }
 
 // free reports whether a name a fix declares in scope from a position on,
 // and refers to at the positions at, is free there, and no other name the
 // fixes declare meets it.
-func (rn *renamer) free(f *funcNode, name string, scope *types.Scope, from token.Pos, at []token.Pos) bool {
+func (rn *renamer) free(f *callgraph.Func, name string, scope *types.Scope, from token.Pos, at []token.Pos) bool {
 	for _, c := range rn.chosen {
 		if c.name == name && (c.scope == scope || c.scope.Contains(scope.Pos()) || scope.Contains(c.scope.Pos())) {
 			return false
 		}
 	}
-	return rn.ch.names.Free(f.file, name, refactor.Decl{Scope: scope, From: from, Uses: at})
+	return rn.Chooser.scopes.Free(f.File, name, refactor.Decl{Scope: scope, From: from, Uses: at})
 }
 
 // statementOf returns the statement of a block's list that holds n (n
 // itself, or the declaration, if, switch or labeled statement n is part
 // of), that list, and the body of the function that holds them; false
 // where n is part of no such statement (a for's header, a select's case).
-func (c *chooser) statementOf(f *funcNode, n ast.Node) (ast.Stmt, []ast.Stmt, *ast.BlockStmt, bool) {
-	cur, ok := f.outermost().cur.FindNode(n)
+func (c *Chooser) statementOf(f *callgraph.Func, n ast.Node) (ast.Stmt, []ast.Stmt, *ast.BlockStmt, bool) {
+	cur, ok := f.Outermost().Cur.FindNode(n)
 	if !ok {
 		return nil, nil, nil, false
 	}
@@ -276,7 +277,7 @@ type declarationAt struct {
 // declares the first of them other than name, else at the top of list.
 func declarationOf(info *types.Info, list []ast.Stmt, assign *ast.AssignStmt, name *ast.Ident) declarationAt {
 	for _, l := range assign.Lhs {
-		id := identOf(l)
+		id := syntax.Ident(l)
 		if id == nil || id == name || id.Name == "_" {
 			continue
 		}
@@ -300,7 +301,7 @@ func declaresOthers(info *types.Info, a *ast.AssignStmt, name *ast.Ident) bool {
 		return false
 	}
 	for _, l := range a.Lhs {
-		if id := identOf(l); id != nil && id != name && id.Name != "_" && info.Defs[id] != nil {
+		if id := syntax.Ident(l); id != nil && id != name && id.Name != "_" && info.Defs[id] != nil {
 			return true
 		}
 	}
@@ -312,7 +313,7 @@ func declaresOthers(info *types.Info, a *ast.AssignStmt, name *ast.Ident) bool {
 // anew.
 func othersInScope(info *types.Info, a *ast.AssignStmt, name *ast.Ident, scope *types.Scope) bool {
 	for _, l := range a.Lhs {
-		id := identOf(l)
+		id := syntax.Ident(l)
 		if id == nil {
 			return false
 		}
@@ -343,10 +344,10 @@ func allRenamedOrKept(refs, renamed []*ast.Ident, kept map[*ast.Ident]bool) bool
 }
 
 // scopeAt returns the innermost scope that holds pos.
-func scopeAt(idx *index, pos token.Pos) *types.Scope {
-	s := idx.pkg.Scope().Innermost(pos)
+func scopeAt(idx *callgraph.Graph, pos token.Pos) *types.Scope {
+	s := idx.Pkg.Scope().Innermost(pos)
 	if s == nil {
-		return idx.pkg.Scope()
+		return idx.Pkg.Scope()
 	}
 	return s
 }
@@ -365,10 +366,10 @@ func (rn *renamer) nameBase(h *guardflow.Holdings, d *guardflow.Derivation, rena
 	}
 	// A convention that names the derived context as its parent is what
 	// the rename undoes: ctx would come back as ctx2.
-	if name := rn.conv.derived[kind]; name != "" && name != d.Var.Name() {
+	if name := rn.Conventions.derived[kind]; name != "" && name != d.Var.Name() {
 		return name
 	}
-	info := rn.ch.idx.info
+	info := rn.Chooser.idx.Info
 	purpose := ""
 	for _, u := range h.Uses(d.Var) {
 		if u.Arg == nil || !isRenamed(u.Ident, renamed) {
@@ -424,22 +425,22 @@ func lowerFirst(s string) string {
 	return string(r)
 }
 
-// bodyNames are the references to each variable of an outermost function
+// bodyRefs are the references to each variable of an outermost function
 // (its literals included).
-type bodyNames struct {
+type bodyRefs struct {
 	refs map[*types.Var][]*ast.Ident
 }
 
-// namesOf returns the names of f's outermost function, walked once.
-func (c *chooser) namesOf(f *funcNode) *bodyNames {
-	o := f.outermost()
+// refsOf returns the references in f's outermost function, walked once.
+func (c *Chooser) refsOf(f *callgraph.Func) *bodyRefs {
+	o := f.Outermost()
 	if n, ok := c.bodies[o]; ok {
 		return n
 	}
-	n := &bodyNames{refs: make(map[*types.Var][]*ast.Ident)}
-	ast.Inspect(o.body, func(node ast.Node) bool {
+	n := &bodyRefs{refs: make(map[*types.Var][]*ast.Ident)}
+	ast.Inspect(o.Body, func(node ast.Node) bool {
 		if id, ok := node.(*ast.Ident); ok {
-			if v, ok := c.idx.info.Uses[id].(*types.Var); ok {
+			if v, ok := c.idx.Info.Uses[id].(*types.Var); ok {
 				n.refs[v] = append(n.refs[v], id)
 			}
 		}

@@ -1,4 +1,4 @@
-package analyzer
+package fixplan
 
 import (
 	"go/ast"
@@ -6,6 +6,7 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
 )
@@ -15,16 +16,22 @@ const (
 	renameMessage = "Give the derived context a name of its own"
 )
 
-// fixPlan is what planFixes decides: the fixes of each finding and
+// Plan is what Make decides: the fixes of each finding and
 // handoff, the name under which each finding's fix checks its context,
 // and, where a rename a fix needs cannot be made, why.
-type fixPlan struct {
-	fixes      map[any][]*refactor.Fix // by *finding and *handoff
-	checkNames map[*finding]string
-	renameWhy  map[*guardflow.Derivation]string
+type Plan struct {
+	Fixes      map[*Finding][]*refactor.Fix
+	renames    map[*Handoff]*refactor.Fix // a handoff's fix: the rename
+	CheckNames map[*Finding]string
+	NoRename   map[*guardflow.Derivation]NoRename // why a rename that a fix needs cannot be made
+	ch         *Chooser
 }
 
-// planFixes decides the fixes of the findings, as data that
+// InGoroutine reports whether a call is a go statement or runs in a
+// goroutine (Chooser.InGoroutine): the check at the call is no fix there.
+func (p *Plan) InGoroutine(site *callgraph.Site) bool { return p.ch.InGoroutine(site) }
+
+// Make decides the fixes of the findings, as data that
 // internal/refactor builds: for a call of a helper fixed at its depth, the
 // group's fix first (one value per group, so that a driver applies its
 // edits once); for a call that goes through a guarded method, the method
@@ -48,27 +55,29 @@ type fixPlan struct {
 // and so does a fix that inserts a check on a parameter that calls in the
 // package hand a context the code has cancelled (handoffs): -fix applies
 // both or neither. A handoff's own fix is the rename.
-func planFixes(idx *index, em *emitters, conv *conventions, names *refactor.Scopes, sources *refactor.Sources, ch *chooser, findings []*finding, groups map[*funcNode]*helperGroup, methods map[*finding]*methodGroup, inner map[*callSite]*methodGroup, handoffs []*handoff, checked *checkedParams) *fixPlan {
+func Make(idx *callgraph.Graph, findings []*Finding, handoffs []*Handoff, in Input) *Plan {
+	det, conv, scopes, sources, ch, groups := in.Detection, in.Conventions, in.Scopes, in.Sources, in.Chooser, in.Groups
+	methods, inner := findMethodGroups(idx, det, ch, findings, groups)
 	var uses []contextUse
 	for _, f := range findings {
-		uses = append(uses, contextUse{f.site, f.check})
+		uses = append(uses, contextUse{f.Site, f.Check})
 	}
-	for _, g := range uniqueGroups(idx, groups) {
-		uses = append(uses, g.callers...)
+	for _, g := range UniqueGroups(idx, groups) {
+		uses = append(uses, g.Callers...)
 	}
-	p := &planner{idx: idx, conv: conv, lookups: names, paramNames: nameBlankParams(names, uses), inner: inner, methods: make(map[*methodGroup][]refactor.Step)}
-	p.places = placeAll(idx, em, sources, findings, groups)
-	plan := &fixPlan{fixes: make(map[any][]*refactor.Fix), checkNames: make(map[*finding]string), renameWhy: make(map[*guardflow.Derivation]string)}
-	p.renames = planRenames(ch, conv, uses, handoffs, plan.renameWhy)
-	p.carried = carriedRenames(checked, handoffs, p.renames)
+	p := &planner{idx: idx, ch: ch, Conventions: conv, scopes: scopes, paramNames: nameBlankParams(scopes, uses), inner: inner, methods: make(map[*methodGroup][]refactor.Step)}
+	p.places = placeAll(idx, det, ch, sources, findings, groups)
+	plan := &Plan{ch: ch, Fixes: make(map[*Finding][]*refactor.Fix), renames: make(map[*Handoff]*refactor.Fix), CheckNames: make(map[*Finding]string), NoRename: make(map[*guardflow.Derivation]NoRename)}
+	p.renames = planRenames(ch, conv, uses, handoffs, plan.NoRename)
+	p.carried = carriedRenames(handoffs, p.renames)
 
-	groupFixes := make(map[*helperGroup]*refactor.Fix)
-	for _, g := range uniqueGroups(idx, groups) {
+	groupFixes := make(map[*HelperGroup]*refactor.Fix)
+	for _, g := range UniqueGroups(idx, groups) {
 		if fix, ok := p.groupFix(g); ok {
 			groupFixes[g] = fix
 		}
 	}
-	methodFixes := make(map[*finding]*refactor.Fix)
+	methodFixes := make(map[*Finding]*refactor.Fix)
 	done := make(map[*methodGroup]bool)
 	for _, f := range findings {
 		if g := methods[f]; g != nil && !done[g] {
@@ -78,23 +87,43 @@ func planFixes(idx *index, em *emitters, conv *conventions, names *refactor.Scop
 		}
 	}
 	for _, f := range findings {
-		plan.checkNames[f] = p.checkName(f.check)
-		if t := idx.target(f.site); t != nil && groupFixes[groups[t]] != nil {
-			plan.fixes[f] = append(plan.fixes[f], groupFixes[groups[t]])
+		plan.CheckNames[f] = p.checkName(f.Check)
+		if t := idx.Target(f.Site); t != nil && groupFixes[groups[t]] != nil {
+			plan.Fixes[f] = append(plan.Fixes[f], groupFixes[groups[t]])
 		}
 		if fix := methodFixes[f]; fix != nil {
-			plan.fixes[f] = append(plan.fixes[f], fix)
+			plan.Fixes[f] = append(plan.Fixes[f], fix)
 		}
 		if fix, ok := p.callSiteFix(f); ok {
-			plan.fixes[f] = append(plan.fixes[f], fix)
+			plan.Fixes[f] = append(plan.Fixes[f], fix)
 		}
 	}
 	for _, h := range handoffs {
-		if r := p.renames[h.d]; h.d != nil && r != nil && h.arg != nil {
-			plan.fixes[h] = []*refactor.Fix{{Message: renameMessage, Steps: r.steps}}
+		if r := p.renames[h.Derivation]; h.Derivation != nil && r != nil && h.Arg != nil {
+			plan.renames[h] = &refactor.Fix{Message: renameMessage, Steps: r.steps}
 		}
 	}
 	return plan
+}
+
+// HandoffFixes returns the fixes of a handoff: its rename, if it has one.
+func (p *Plan) HandoffFixes(h *Handoff) []*refactor.Fix {
+	if fix := p.renames[h]; fix != nil {
+		return []*refactor.Fix{fix}
+	}
+	return nil
+}
+
+// Input is what planning reads besides the findings, the handoffs and
+// the call graph: detection's answers, the package's conventions, its
+// scopes and sources, the contexts chosen, and the helper groups.
+type Input struct {
+	Detection   Detection
+	Conventions *conventions
+	Scopes      *refactor.Scopes
+	Sources     *refactor.Sources
+	Chooser     *Chooser
+	Groups      map[*callgraph.Func]*HelperGroup
 }
 
 // planner is what deciding a fix reads. It names each blank or unnamed
@@ -102,26 +131,27 @@ func planFixes(idx *index, em *emitters, conv *conventions, names *refactor.Scop
 // name, and renames each derived context once, so that the fixes that
 // carry the rename make the same edits.
 type planner struct {
-	idx        *index
-	conv       *conventions
-	lookups    *refactor.Scopes
-	paramNames map[*types.Var]string
-	places     map[*callSite]placement               // where each check goes, and its form
-	inner      map[*callSite]*methodGroup            // the calls in helpers fixed at their depth that go through a guarded method
-	methods    map[*methodGroup][]refactor.Step      // each new guarded method's steps, once made
-	renames    map[*guardflow.Derivation]*renamePlan // nil where the rename cannot be made
-	carried    map[paramRef][]*renamePlan            // the renames a check on a parameter needs at the calls handing it cancelled contexts
+	idx         *callgraph.Graph
+	ch          *Chooser
+	Conventions *conventions
+	scopes      *refactor.Scopes
+	paramNames  map[*types.Var]string
+	places      map[*callgraph.Site]placement         // where each check goes, and its form
+	inner       map[*callgraph.Site]*methodGroup      // the calls in helpers fixed at their depth that go through a guarded method
+	methods     map[*methodGroup][]refactor.Step      // each new guarded method's steps, once made
+	renames     map[*guardflow.Derivation]*renamePlan // nil where the rename cannot be made
+	carried     map[callgraph.Param][]*renamePlan     // the renames a check on a parameter needs at the calls handing it cancelled contexts
 }
 
 // planRenames decides, once each, the renames that the fixes' contexts and
 // the handoffs need: the handoffs' arguments keep their names, to read the
 // parent again. why gets the reason of each rename that cannot be made.
-func planRenames(ch *chooser, conv *conventions, uses []contextUse, handoffs []*handoff, why map[*guardflow.Derivation]string) map[*guardflow.Derivation]*renamePlan {
+func planRenames(ch *Chooser, conv *conventions, uses []contextUse, handoffs []*Handoff, why map[*guardflow.Derivation]NoRename) map[*guardflow.Derivation]*renamePlan {
 	keep := make(map[*guardflow.Derivation]map[*ast.Ident]bool)
-	owner := make(map[*guardflow.Derivation]*funcNode)
+	owner := make(map[*guardflow.Derivation]*callgraph.Func)
 	checks := make(map[*guardflow.Derivation][]contextUse)
 	var order []*guardflow.Derivation
-	need := func(d *guardflow.Derivation, f *funcNode) {
+	need := func(d *guardflow.Derivation, f *callgraph.Func) {
 		if _, ok := keep[d]; !ok {
 			keep[d] = make(map[*ast.Ident]bool)
 			owner[d] = f
@@ -129,22 +159,22 @@ func planRenames(ch *chooser, conv *conventions, uses []contextUse, handoffs []*
 		}
 	}
 	for _, u := range uses {
-		if d := u.ctx.derived; d != nil {
-			need(d, u.site.fn)
+		if d := u.Ctx.Derived; d != nil {
+			need(d, u.Site.Fn)
 			checks[d] = append(checks[d], u)
 		}
 	}
 	for _, h := range handoffs {
-		if h.d == nil {
+		if h.Derivation == nil {
 			continue // no rename mends it
 		}
-		need(h.d, h.site.fn)
-		if h.arg != nil {
-			keep[h.d][h.arg] = true
+		need(h.Derivation, h.Site.Fn)
+		if h.Arg != nil {
+			keep[h.Derivation][h.Arg] = true
 		}
 	}
 	out := make(map[*guardflow.Derivation]*renamePlan)
-	rn := &renamer{ch: ch, conv: conv}
+	rn := &renamer{Chooser: ch, Conventions: conv}
 	for _, d := range order {
 		r, reason := rn.plan(owner[d], d, keep[d], checks[d])
 		out[d] = r
@@ -157,17 +187,15 @@ func planRenames(ch *chooser, conv *conventions, uses []contextUse, handoffs []*
 
 // carriedRenames returns, for each parameter that a fix checks, the
 // renames of the handoffs that reach it.
-func carriedRenames(checked *checkedParams, handoffs []*handoff, renames map[*guardflow.Derivation]*renamePlan) map[paramRef][]*renamePlan {
-	out := make(map[paramRef][]*renamePlan)
+func carriedRenames(handoffs []*Handoff, renames map[*guardflow.Derivation]*renamePlan) map[callgraph.Param][]*renamePlan {
+	out := make(map[callgraph.Param][]*renamePlan)
 	for _, h := range handoffs {
-		r := renames[h.d]
-		if h.arg == nil || h.d == nil {
+		r := renames[h.Derivation]
+		if h.Arg == nil || h.Derivation == nil {
 			r = nil // the rename would not mend the call
 		}
-		for _, p := range checked.reaches(h.target) {
-			if checked.byFix[p] { // also where code checks it already: the fix's check would drop what it lets through
-				out[p] = append(out[p], r) // nil where the rename cannot be made: the fix is not offered
-			}
+		for _, p := range h.FindingChecks {
+			out[p] = append(out[p], r) // nil where the rename cannot be made: the fix is not offered
 		}
 	}
 	return out
@@ -175,24 +203,24 @@ func carriedRenames(checked *checkedParams, handoffs []*handoff, renames map[*gu
 
 // checkName is how a fix spells the context c: the parent's saved name,
 // a blank parameter's new name, or its own.
-func (p *planner) checkName(c fixCtx) string {
-	if r := p.renames[c.derived]; c.derived != nil && r != nil && r.saved != "" {
+func (p *planner) checkName(c Context) string {
+	if r := p.renames[c.Derived]; c.Derived != nil && r != nil && r.saved != "" {
 		return r.saved
 	}
-	if n, ok := p.paramNames[c.v]; ok {
+	if n, ok := p.paramNames[c.Var]; ok {
 		return n
 	}
-	return contextText(c.v)
+	return ContextText(c.Var)
 }
 
 // callSiteFix is the check at the call: the guard clause or the wrap,
 // after the renames it needs.
-func (p *planner) callSiteFix(f *finding) (*refactor.Fix, bool) {
-	site := f.site
-	if !callSiteFixable(f) {
+func (p *planner) callSiteFix(f *Finding) (*refactor.Fix, bool) {
+	site := f.Site
+	if !p.ch.callSiteFixable(f) {
 		return nil, false
 	}
-	ctxName, steps, ok := p.checked(site, f.check)
+	ctxName, steps, ok := p.checked(site, f.Check)
 	if !ok {
 		return nil, false
 	}
@@ -200,7 +228,7 @@ func (p *planner) callSiteFix(f *finding) (*refactor.Fix, bool) {
 	if !ok {
 		return nil, false
 	}
-	steps = append(steps, skip, refactor.Imports{File: site.fn.file, Imports: imports})
+	steps = append(steps, skip, refactor.Imports{File: site.Fn.File, Imports: imports})
 	return &refactor.Fix{Message: fixMessage, Steps: steps}, true
 }
 
@@ -208,14 +236,14 @@ func (p *planner) callSiteFix(f *finding) (*refactor.Fix, bool) {
 // c, with the steps it needs first: the renames (its own, and those of the
 // handoffs of the parameter it checks) or the saved parent, and the name
 // of a blank parameter; false where one cannot be made.
-func (p *planner) checked(site *callSite, c fixCtx) (string, []refactor.Step, bool) {
-	name, named := p.contextName(site, c.v)
+func (p *planner) checked(site *callgraph.Site, c Context) (string, []refactor.Step, bool) {
+	name, named := p.contextName(site, c.Var)
 	if name == "" {
 		return "", nil, false
 	}
 	var steps []refactor.Step
-	if c.derived != nil {
-		r := p.renames[c.derived]
+	if c.Derived != nil {
+		r := p.renames[c.Derived]
 		if r == nil {
 			return "", nil, false
 		}
@@ -224,7 +252,7 @@ func (p *planner) checked(site *callSite, c fixCtx) (string, []refactor.Step, bo
 			name, named = r.saved, nil
 		}
 	}
-	if ref, ok := paramOf(site.fn, c.v); ok {
+	if ref, ok := callgraph.ParamOf(site.Fn, c.Var); ok {
 		for _, r := range p.carried[ref] {
 			if r == nil {
 				return "", nil, false
@@ -238,12 +266,12 @@ func (p *planner) checked(site *callSite, c fixCtx) (string, []refactor.Step, bo
 // contextName returns the name under which the call refers to ctx, and
 // the step that names it where it is a blank or unnamed parameter; ""
 // when it cannot be named.
-func (p *planner) contextName(site *callSite, ctx *types.Var) (string, []refactor.Step) {
+func (p *planner) contextName(site *callgraph.Site, ctx *types.Var) (string, []refactor.Step) {
 	name, steps := ctx.Name(), []refactor.Step(nil)
 	if n, ok := p.paramNames[ctx]; ok {
 		name = n
-		if owner := paramOwner(site.fn, ctx); owner != nil {
-			steps = append(steps, refactor.Param{Func: owner.funcType(), Index: paramIndex(owner.sig, ctx), Decl: n})
+		if owner := callgraph.ParamOwner(site.Fn, ctx); owner != nil {
+			steps = append(steps, refactor.Param{Func: owner.FuncType(), Index: callgraph.ParamIndex(owner.Sig, ctx), Decl: n})
 		}
 	}
 	if name == "" || name == "_" {
@@ -256,24 +284,24 @@ func (p *planner) contextName(site *callSite, ctx *types.Var) (string, []refacto
 // call: a statement a check can skip, a context to check, and operands
 // that consume no context (a check before the statement would be stale at
 // the call).
-func callSiteFixable(f *finding) bool {
-	return skippable(f.site) && f.check.v != nil && f.check.later == nil && !f.state.OperandsConsume
+func (c *Chooser) callSiteFixable(f *Finding) bool {
+	return c.skippable(f.Site) && f.Check.Var != nil && f.Check.Later == nil && !f.State.OperandsConsume
 }
 
 // skip returns the step that skips the call's statement when the context
 // named ctxName is cancelled, where and in the form placeChecks decided,
 // and the imports it needs.
-func (p *planner) skip(site *callSite, ctxName string) (refactor.Skip, []refactor.Import, bool) {
+func (p *planner) skip(site *callgraph.Site, ctxName string) (refactor.Skip, []refactor.Import, bool) {
 	pl, ok := p.places[site]
 	if !ok {
 		return refactor.Skip{}, nil, false
 	}
-	pos := pl.stmt.Pos()
-	sp, imports, ok := p.checkSpelling(site.fn.file, func(name string) types.Object { return p.lookups.Lookup(site.fn.outer(), name, pos) })
+	pos := pl.at.Pos()
+	sp, imports, ok := p.checkSpelling(site.Fn.File, func(name string) types.Object { return p.scopes.Lookup(site.Fn.Outer(), name, pos) })
 	if !ok {
 		return refactor.Skip{}, nil, false
 	}
-	return refactor.Skip{File: site.fn.file, Stmt: pl.stmt, Parent: pl.parent, Form: pl.form, Cancelled: sp.cancelled(ctxName)}, imports, true
+	return refactor.Skip{File: site.Fn.File, Stmt: pl.at, Parent: pl.parent, Form: pl.form, Cancelled: sp.cancelled(ctxName)}, imports, true
 }
 
 // spelling is how a file spells the check that a context is cancelled,
@@ -286,6 +314,12 @@ type spelling struct {
 // cancelled spells the check on the context named ctxName.
 func (sp spelling) cancelled(ctxName string) string {
 	return sp.errorsQual + "Is(" + ctxName + ".Err(), " + sp.contextQual + "Canceled)"
+}
+
+// CheckText is the check on the context named ctxName as a file that
+// imports errors and context unrenamed spells it: what messages quote.
+func CheckText(ctxName string) string {
+	return spelling{errorsQual: "errors.", contextQual: "context."}.cancelled(ctxName)
 }
 
 // refers returns the names the check refers to besides the context's: a
@@ -306,11 +340,11 @@ func (sp spelling) refers() []string {
 // resolves names, with the imports it needs.
 func (p *planner) checkSpelling(file *ast.File, lookup func(string) types.Object) (spelling, []refactor.Import, bool) {
 	idx := p.idx
-	errorsQual, errorsImport, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "errors", "Is")
+	errorsQual, errorsImport, ok := refactor.Qualifier(idx.Info, idx.Pkg, file, lookup, "errors", "Is")
 	if !ok {
 		return spelling{}, nil, false
 	}
-	contextQual, contextImport, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "context", "Canceled")
+	contextQual, contextImport, ok := refactor.Qualifier(idx.Info, idx.Pkg, file, lookup, "context", "Canceled")
 	if !ok {
 		return spelling{}, nil, false
 	}
@@ -321,46 +355,46 @@ func (p *planner) checkSpelling(file *ast.File, lookup func(string) types.Object
 // and those inside the helpers fixed at their depth. A function whose
 // findings alike are all it does, but for computing their arguments and
 // its Trace events, gets one check at its top (emitsOnly).
-func placeAll(idx *index, em *emitters, sources *refactor.Sources, findings []*finding, groups map[*funcNode]*helperGroup) map[*callSite]placement {
-	var sites []*callSite
-	byFn := make(map[*funcNode][]*finding)
+func placeAll(idx *callgraph.Graph, det Detection, ch *Chooser, sources *refactor.Sources, findings []*Finding, groups map[*callgraph.Func]*HelperGroup) map[*callgraph.Site]placement {
+	var sites []*callgraph.Site
+	byFn := make(map[*callgraph.Func][]*Finding)
 	for _, f := range findings {
-		if callSiteFixable(f) {
-			sites = append(sites, f.site)
-			byFn[f.site.fn] = append(byFn[f.site.fn], f)
+		if ch.callSiteFixable(f) {
+			sites = append(sites, f.Site)
+			byFn[f.Site.Fn] = append(byFn[f.Site.Fn], f)
 		}
 	}
-	tops := make(map[*funcNode]topCheck)
-	top := func(fn *funcNode, calls map[*ast.CallExpr]bool) {
+	tops := make(map[*callgraph.Func]topCheck)
+	top := func(fn *callgraph.Func, calls map[*ast.CallExpr]bool) {
 		traces := make(map[*ast.CallExpr]bool)
-		for _, site := range fn.calls {
-			if em.traceCall(site) {
-				traces[site.call] = true
+		for _, site := range fn.Calls {
+			if det.TraceCall(site) {
+				traces[site.Call] = true
 			}
 		}
-		if ok, early := emitsOnly(idx.info, fn, calls, traces); ok && sources.StartsLine(fn.body.List[0].Pos()) {
+		if ok, early := emitsOnly(idx.Info, fn, calls, traces); ok && sources.StartsLine(fn.Body.List[0].Pos()) {
 			tops[fn] = topCheck{early}
 		}
 	}
 	for fn, fs := range byFn {
 		calls := make(map[*ast.CallExpr]bool)
 		for _, f := range fs {
-			if f.check.v == fs[0].check.v && f.check.derived == fs[0].check.derived {
-				calls[f.site.call] = true
+			if f.Check.Var == fs[0].Check.Var && f.Check.Derived == fs[0].Check.Derived {
+				calls[f.Site.Call] = true
 			}
 		}
-		if v := fs[0].check.v; paramOwner(fn, v) != nil || !fn.declares(v) {
+		if v := fs[0].Check.Var; callgraph.ParamOwner(fn, v) != nil || !fn.Declares(v) {
 			top(fn, calls)
 		}
 	}
-	for _, g := range uniqueGroups(idx, groups) {
-		skips := make(map[*funcNode]map[*ast.CallExpr]bool)
+	for _, g := range UniqueGroups(idx, groups) {
+		skips := make(map[*callgraph.Func]map[*ast.CallExpr]bool)
 		for _, site := range g.skips {
 			sites = append(sites, site)
-			if skips[site.fn] == nil {
-				skips[site.fn] = make(map[*ast.CallExpr]bool)
+			if skips[site.Fn] == nil {
+				skips[site.Fn] = make(map[*ast.CallExpr]bool)
 			}
-			skips[site.fn][site.call] = true
+			skips[site.Fn][site.Call] = true
 		}
 		for fn, calls := range skips {
 			top(fn, calls)
@@ -374,7 +408,7 @@ func placeAll(idx *index, em *emitters, sources *refactor.Sources, findings []*f
 // wrap, as at a call site), and the context passed at every call of a
 // helper, in test files too, with the renames those contexts need; then
 // the imports they need.
-func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
+func (p *planner) groupFix(g *HelperGroup) (*refactor.Fix, bool) {
 	if g.unfixable {
 		return nil, false
 	}
@@ -382,15 +416,15 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 	var steps []refactor.Step
 	imports := newImportSet()
 	for _, h := range g.helpers {
-		qual, imps, ok := refactor.Qualifier(idx.info, idx.pkg, h.file, refactor.FileLookup(idx.info, h.file, h.decl.Type.Params.Pos()), "context", "Context")
+		qual, imps, ok := refactor.Qualifier(idx.Info, idx.Pkg, h.File, refactor.FileLookup(idx.Info, h.File, h.Decl.Type.Params.Pos()), "context", "Context")
 		if !ok {
 			return nil, false
 		}
-		imports.add(h.file, imps)
-		steps = append(steps, refactor.Param{Func: h.decl.Type, Index: -1, Decl: g.param[h] + " " + qual + "Context"})
+		imports.add(h.File, imps)
+		steps = append(steps, refactor.Param{Func: h.Decl.Type, Index: -1, Decl: g.param[h] + " " + qual + "Context"})
 	}
 	for _, site := range g.skips {
-		param := g.param[site.fn.outermost()]
+		param := g.param[site.Fn.Outermost()]
 		if mg := p.inner[site]; mg != nil {
 			call, ok := p.innerCall(mg, site, param)
 			if !ok {
@@ -403,26 +437,26 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 		if !ok {
 			return nil, false
 		}
-		imports.add(site.fn.file, imps)
+		imports.add(site.Fn.File, imps)
 		steps = append(steps, skip)
 	}
 	for _, site := range g.passes {
-		steps = append(steps, refactor.Arg{Call: site.call, Text: g.param[site.fn.outermost()]})
+		steps = append(steps, refactor.Arg{Call: site.Call, Text: g.param[site.Fn.Outermost()]})
 	}
-	for _, c := range g.callers {
-		name, needs, ok := p.checked(c.site, c.ctx)
+	for _, c := range g.Callers {
+		name, needs, ok := p.checked(c.Site, c.Ctx)
 		if !ok {
 			return nil, false
 		}
 		steps = append(steps, needs...)
-		steps = append(steps, refactor.Arg{Call: c.site.call, Text: name})
+		steps = append(steps, refactor.Arg{Call: c.Site.Call, Text: name})
 	}
 	for _, t := range g.tests {
 		arg := t.ctx
 		if arg == "" {
 			pos := t.call.Pos()
-			lookup := func(name string) types.Object { return p.lookups.LookupAt(name, pos) }
-			qual, imps, ok := refactor.Qualifier(idx.info, idx.pkg, t.file, lookup, "context", "Background")
+			lookup := func(name string) types.Object { return p.scopes.LookupAt(name, pos) }
+			qual, imps, ok := refactor.Qualifier(idx.Info, idx.Pkg, t.file, lookup, "context", "Background")
 			if !ok {
 				return nil, false
 			}
@@ -437,10 +471,10 @@ func (p *planner) groupFix(g *helperGroup) (*refactor.Fix, bool) {
 
 // groupFixMessage names the helpers: "Pass ctx to failure and event and
 // check it there".
-func groupFixMessage(g *helperGroup) string {
+func groupFixMessage(g *HelperGroup) string {
 	var names []string
 	for _, h := range g.helpers {
-		names = append(names, h.name())
+		names = append(names, h.Name())
 	}
 	list := strings.Join(names, ", ")
 	if n := len(names); n > 1 {

@@ -1,8 +1,10 @@
-package analyzer
+package callgraph
 
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // funcTarget is what a local function variable statically holds: a
@@ -18,10 +20,10 @@ type funcTarget struct {
 // resolve like direct calls.
 type funcVar struct {
 	target     funcTarget
-	calledOnly bool // every use of the variable is a call of it
+	CalledOnly bool // every use of the variable is a call of it
 }
 
-// funcVarsBuilder counts, during the index's walk, the writes and the
+// funcVarsBuilder counts, during the graph's walk, the writes and the
 // uses other than calls of the local function variables.
 type funcVarsBuilder struct {
 	info        *types.Info
@@ -92,7 +94,7 @@ func (b *funcVarsBuilder) use(v *types.Var) {
 
 // local returns the local function variable e names, if any.
 func (b *funcVarsBuilder) local(e ast.Expr) *types.Var {
-	v := varOf(b.info, e)
+	v := syntax.Var(b.info, e)
 	if v == nil || v.Parent() == nil || v.Parent() == b.pkg.Scope() || !isFuncTyped(v) {
 		return nil
 	}
@@ -110,7 +112,7 @@ func (b *funcVarsBuilder) result() map[*types.Var]*funcVar {
 	out := make(map[*types.Var]*funcVar)
 	for v, t := range b.targets {
 		if b.writes[v] == 1 {
-			out[v] = &funcVar{target: t, calledOnly: b.nonCallUses[v] == 0}
+			out[v] = &funcVar{target: t, CalledOnly: b.nonCallUses[v] == 0}
 		}
 	}
 	return out

@@ -1,4 +1,4 @@
-package analyzer
+package fixplan
 
 import (
 	"go/ast"
@@ -7,7 +7,10 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // The guarded method. Where the methods of one type call the same
@@ -35,12 +38,12 @@ type methodGroup struct {
 	recv     *types.TypeName // the receiver's type
 	path     []string        // the fields from the receiver to the recorder; none for an embedded one
 	sink     *types.Func
-	findings []*finding
-	inner    []*callSite   // the calls inside helpers fixed at their depth that go through the method, with their new parameter
-	existing *funcNode     // a method of that shape the package has, called instead
-	helper   *helperGroup  // existing's group, where it is a helper fixed at its depth: it takes the context then
-	file     *ast.File     // where the new method goes ...
-	after    *ast.FuncDecl // ... after this method of the type
+	findings []*Finding
+	inner    []*callgraph.Site // the calls inside helpers fixed at their depth that go through the method, with their new parameter
+	existing *callgraph.Func   // a method of that shape the package has, called instead
+	helper   *HelperGroup      // existing's group, where it is a helper fixed at its depth: it takes the context then
+	file     *ast.File         // where the new method goes ...
+	after    *ast.FuncDecl     // ... after this method of the type
 	name     string
 }
 
@@ -64,43 +67,43 @@ type methodKey struct {
 // parameters and forwards them to it. That method is called instead of a
 // new one. Trace events and calls with only a request's context are no
 // findings, so none goes through it.
-func findMethodGroups(idx *index, em *emitters, findings []*finding, helpers map[*funcNode]*helperGroup, guarded func(*callSite) bool) (map[*finding]*methodGroup, map[*callSite]*methodGroup) {
+func findMethodGroups(idx *callgraph.Graph, det Detection, ch *Chooser, findings []*Finding, helpers map[*callgraph.Func]*HelperGroup) (map[*Finding]*methodGroup, map[*callgraph.Site]*methodGroup) {
 	groups := make(map[methodKey]*methodGroup)
 	var order []methodKey
-	groupOf := func(site *callSite) *methodGroup {
-		recv, path, ok := recorderPath(idx.info, site)
+	groupOf := func(site *callgraph.Site) *methodGroup {
+		recv, path, ok := recorderPath(idx.Info, site)
 		if !ok {
 			return nil
 		}
-		k := methodKey{recv, strings.Join(path, "."), site.callee}
+		k := methodKey{recv, strings.Join(path, "."), site.Callee}
 		g := groups[k]
 		if g == nil {
-			g = &methodGroup{recv: recv, path: path, sink: site.callee}
+			g = &methodGroup{recv: recv, path: path, sink: site.Callee}
 			groups[k] = g
 			order = append(order, k)
 		}
 		return g
 	}
 	for _, f := range findings {
-		if !callSiteFixable(f) || !em.isSinkCall(f.site) {
+		if !ch.callSiteFixable(f) || !det.IsSinkCall(f.Site) {
 			continue
 		}
-		if g := groupOf(f.site); g != nil {
+		if g := groupOf(f.Site); g != nil {
 			g.findings = append(g.findings, f)
 		}
 	}
 	hasHelper := make(map[*types.TypeName]bool)
-	for _, hg := range uniqueGroups(idx, helpers) {
+	for _, hg := range UniqueGroups(idx, helpers) {
 		if hg.unfixable {
 			continue
 		}
 		for _, h := range hg.helpers {
-			if t := receiverType(h.obj); t != nil {
+			if t := callgraph.ReceiverType(h.Obj); t != nil {
 				hasHelper[t] = true
 			}
 		}
 		for _, site := range hg.skips {
-			if em.isSinkCall(site) {
+			if det.IsSinkCall(site) {
 				if g := groupOf(site); g != nil {
 					g.inner = append(g.inner, site)
 				}
@@ -109,11 +112,11 @@ func findMethodGroups(idx *index, em *emitters, findings []*finding, helpers map
 	}
 	for _, k := range order {
 		g := groups[k]
-		g.existing, g.helper = existingMethod(idx, g, helpers, guarded)
+		g.existing, g.helper = existingMethod(idx, det, g, helpers)
 		hasHelper[g.recv] = hasHelper[g.recv] || g.existing != nil || len(g.findings)+len(g.inner) >= minMethodCalls
 	}
-	out := make(map[*finding]*methodGroup)
-	inner := make(map[*callSite]*methodGroup)
+	out := make(map[*Finding]*methodGroup)
+	inner := make(map[*callgraph.Site]*methodGroup)
 	added := make(map[*types.TypeName]map[string]bool) // the methods each type is given
 	for _, k := range order {
 		g := groups[k]
@@ -121,7 +124,7 @@ func findMethodGroups(idx *index, em *emitters, findings []*finding, helpers map
 			continue
 		}
 		if g.existing != nil {
-			g.name = g.existing.name()
+			g.name = g.existing.Name()
 		} else if !g.place(idx, added) {
 			continue
 		}
@@ -135,10 +138,10 @@ func findMethodGroups(idx *index, em *emitters, findings []*finding, helpers map
 		if g.helper == nil {
 			file := g.file
 			if g.existing != nil {
-				file = g.existing.file
+				file = g.existing.File
 			}
 			for _, site := range g.inner {
-				if site.fn.file == file {
+				if site.Fn.File == file {
 					inner[site] = g
 				}
 			}
@@ -151,14 +154,14 @@ func findMethodGroups(idx *index, em *emitters, findings []*finding, helpers map
 // whose literal it is in), and the fields through which the call reaches
 // its recorder from the method's receiver: r.EventRecorder.Eventf(...) ->
 // [EventRecorder]; r.Eventf(...) through an embedded recorder -> [].
-func recorderPath(info *types.Info, site *callSite) (*types.TypeName, []string, bool) {
-	outer := site.fn.outermost()
-	if outer.decl == nil || outer.decl.Recv == nil || len(outer.decl.Recv.List[0].Names) == 0 {
+func recorderPath(info *types.Info, site *callgraph.Site) (*types.TypeName, []string, bool) {
+	outer := site.Fn.Outermost()
+	if outer.Decl == nil || outer.Decl.Recv == nil || len(outer.Decl.Recv.List[0].Names) == 0 {
 		return nil, nil, false
 	}
-	recvVar, _ := info.Defs[outer.decl.Recv.List[0].Names[0]].(*types.Var)
-	recv := receiverType(outer.obj)
-	sel, ok := ast.Unparen(site.call.Fun).(*ast.SelectorExpr)
+	recvVar, _ := info.Defs[outer.Decl.Recv.List[0].Names[0]].(*types.Var)
+	recv := callgraph.ReceiverType(outer.Obj)
+	sel, ok := ast.Unparen(site.Call.Fun).(*ast.SelectorExpr)
 	if recvVar == nil || recv == nil || !ok {
 		return nil, nil, false
 	}
@@ -188,16 +191,16 @@ func fieldPath(info *types.Info, x ast.Expr, recv *types.Var) ([]string, bool) {
 // statements may log); or the sink's parameters alone, where the method is
 // a helper of a group fixed at its depth, which gives it the context and
 // checks it right before that call. The group is returned with it.
-func existingMethod(idx *index, g *methodGroup, helpers map[*funcNode]*helperGroup, guarded func(*callSite) bool) (*funcNode, *helperGroup) {
+func existingMethod(idx *callgraph.Graph, det Detection, g *methodGroup, helpers map[*callgraph.Func]*HelperGroup) (*callgraph.Func, *HelperGroup) {
 	want := g.sink.Signature().Params()
-	for _, f := range idx.funcs {
-		if f.decl == nil || f.obj.Exported() || receiverType(f.obj) != g.recv || f.sig.Variadic() != g.sink.Signature().Variadic() {
+	for _, f := range idx.Funcs {
+		if f.Decl == nil || f.Obj.Exported() || callgraph.ReceiverType(f.Obj) != g.recv || f.Sig.Variadic() != g.sink.Signature().Variadic() {
 			continue
 		}
-		params := f.sig.Params()
+		params := f.Sig.Params()
 		first, group := 1, helpers[f]
 		switch {
-		case params.Len() == want.Len()+1 && isContextType(params.At(0).Type()):
+		case params.Len() == want.Len()+1 && guardflow.IsContext(params.At(0).Type()):
 		case params.Len() == want.Len() && group != nil && !group.unfixable:
 			first = 0
 		default:
@@ -207,16 +210,16 @@ func existingMethod(idx *index, g *methodGroup, helpers map[*funcNode]*helperGro
 		for i := range want.Len() {
 			same = same && types.Identical(params.At(i+first).Type(), want.At(i).Type())
 		}
-		var calls []*callSite
-		for _, site := range f.calls {
-			if site.callee == g.sink {
+		var calls []*callgraph.Site
+		for _, site := range f.Calls {
+			if site.Callee == g.sink {
 				calls = append(calls, site)
 			}
 		}
-		if !same || len(calls) != 1 || first == 1 && !guarded(calls[0]) {
+		if !same || len(calls) != 1 || first == 1 && det.Kind(calls[0]) != KindGuarded {
 			continue
 		}
-		if _, path, ok := recorderPath(idx.info, calls[0]); ok && slices.Equal(path, g.path) && forwards(idx.info, calls[0].call, params, first) {
+		if _, path, ok := recorderPath(idx.Info, calls[0]); ok && slices.Equal(path, g.path) && forwards(idx.Info, calls[0].Call, params, first) {
 			if first == 1 {
 				group = nil
 			}
@@ -233,7 +236,7 @@ func forwards(info *types.Info, call *ast.CallExpr, params *types.Tuple, first i
 		return false
 	}
 	for i, a := range call.Args {
-		if v, ok := info.Uses[identOf(a)].(*types.Var); !ok || v != params.At(i+first) {
+		if v, ok := info.Uses[syntax.Ident(a)].(*types.Var); !ok || v != params.At(i+first) {
 			return false
 		}
 	}
@@ -245,25 +248,25 @@ func forwards(info *types.Info, call *ast.CallExpr, params *types.Tuple, first i
 // sink's, lowered, or another that is no field or method of the type,
 // promoted ones included, nor one another group adds to it); false where
 // there is no such method.
-func (g *methodGroup) place(idx *index, added map[*types.TypeName]map[string]bool) bool {
+func (g *methodGroup) place(idx *callgraph.Graph, added map[*types.TypeName]map[string]bool) bool {
 	count := make(map[*ast.File]int)
 	for _, f := range g.findings {
-		count[f.site.fn.file]++
+		count[f.Site.Fn.File]++
 	}
 	for _, f := range g.findings { // the first file in source order wins a tie
-		if g.file == nil || count[f.site.fn.file] > count[g.file] {
-			g.file = f.site.fn.file
+		if g.file == nil || count[f.Site.Fn.File] > count[g.file] {
+			g.file = f.Site.Fn.File
 		}
 	}
-	for _, f := range idx.funcs {
-		if f.decl != nil && f.file == g.file && receiverType(f.obj) == g.recv && (g.after == nil || f.decl.Pos() > g.after.Pos()) {
-			g.after = f.decl
+	for _, f := range idx.Funcs {
+		if f.Decl != nil && f.File == g.file && callgraph.ReceiverType(f.Obj) == g.recv && (g.after == nil || f.Decl.Pos() > g.after.Pos()) {
+			g.after = f.Decl
 		}
 	}
 	if g.after == nil {
 		return false
 	}
-	free := func(name string) bool { return refactor.FreeMethod(idx.pkg, g.recv, name) && !added[g.recv][name] }
+	free := func(name string) bool { return refactor.FreeMethod(idx.Pkg, g.recv, name) && !added[g.recv][name] }
 	// The sink's name, lowered; where the type has that name, the field's
 	// name before the sink's (auditEvent for r.audit.Event), or record
 	// before it (recordEvent); else the lowered name, numbered.
@@ -296,19 +299,19 @@ func (g *methodGroup) place(idx *index, added map[*types.TypeName]map[string]boo
 func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import, bool) {
 	idx, file := p.idx, g.file
 	pos := g.after.End()
-	lookup := refactor.FileLookup(idx.info, file, pos)
+	lookup := refactor.FileLookup(idx.Info, file, pos)
 	var imports []refactor.Import
 	qualified := true
 	qual := func(pkg *types.Package) string {
-		if pkg == idx.pkg {
+		if pkg == idx.Pkg {
 			return ""
 		}
-		q, imps, ok := refactor.TypeQualifier(idx.info, idx.pkg, file, lookup, pkg)
+		q, imps, ok := refactor.TypeQualifier(idx.Info, idx.Pkg, file, lookup, pkg)
 		qualified = qualified && ok
 		imports = append(imports, imps...)
 		return strings.TrimSuffix(q, ".")
 	}
-	contextQual, contextImports, ok := refactor.Qualifier(idx.info, idx.pkg, file, lookup, "context", "Context")
+	contextQual, contextImports, ok := refactor.Qualifier(idx.Info, idx.Pkg, file, lookup, "context", "Context")
 	if !ok {
 		return refactor.Method{}, nil, false
 	}
@@ -320,15 +323,9 @@ func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import
 	imports = append(imports, checkImports...)
 	// The body refers to the check's qualifiers, the receiver and the
 	// parameters: each name is another.
-	taken := make(map[string]bool)
-	for _, name := range sp.refers() {
-		taken[name] = true
-	}
-	fresh := func(base string) string {
-		name, _ := refactor.FreshName(base, func(n string) bool { return !taken[n] })
-		taken[name] = true
-		return name
-	}
+	var body refactor.NewBody
+	body.Take(sp.refers()...)
+	fresh := body.Fresh
 	recvName := fresh(receiverName(idx, g.recv))
 	ctxName := fresh("ctx")
 	sig := g.sink.Signature()
@@ -341,10 +338,10 @@ func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import
 			base = "arg"
 		}
 		name := fresh(base)
-		t := p.conv.spellEmpty(types.TypeString(v.Type(), qual))
+		t := p.Conventions.spellEmpty(types.TypeString(v.Type(), qual))
 		arg := name
 		if sig.Variadic() && i == sig.Params().Len()-1 {
-			t = "..." + p.conv.spellEmpty(types.TypeString(v.Type().(*types.Slice).Elem(), qual))
+			t = "..." + p.Conventions.spellEmpty(types.TypeString(v.Type().(*types.Slice).Elem(), qual))
 			arg += "..."
 		}
 		names, typs = append(names, name), append(typs, t)
@@ -380,14 +377,14 @@ func (p *planner) methodStep(g *methodGroup) (refactor.Method, []refactor.Import
 // one the type's methods give theirs (the most used, the first in source
 // order on a tie), else the first letter of the type's name, lowered. A
 // method whose receiver is unnamed or blank names none.
-func receiverName(idx *index, recv *types.TypeName) string {
+func receiverName(idx *callgraph.Graph, recv *types.TypeName) string {
 	count := make(map[string]int)
 	best := ""
-	for _, f := range idx.funcs {
-		if f.decl == nil || f.decl.Recv == nil || receiverType(f.obj) != recv {
+	for _, f := range idx.Funcs {
+		if f.Decl == nil || f.Decl.Recv == nil || callgraph.ReceiverType(f.Obj) != recv {
 			continue
 		}
-		names := f.decl.Recv.List[0].Names
+		names := f.Decl.Recv.List[0].Names
 		if len(names) == 0 || names[0].Name == "_" {
 			continue
 		}
@@ -408,23 +405,30 @@ func receiverName(idx *index, recv *types.TypeName) string {
 
 // methodCall returns the steps that make a finding's call a call of its
 // group's method, with the context the call-site fix would check.
-func (p *planner) methodCall(g *methodGroup, f *finding) ([]refactor.Step, bool) {
-	ctxName, steps, ok := p.checked(f.site, f.check)
+func (p *planner) methodCall(g *methodGroup, f *Finding) ([]refactor.Step, bool) {
+	ctxName, steps, ok := p.checked(f.Site, f.Check)
 	if !ok {
 		return nil, false
 	}
-	sel := ast.Unparen(f.site.call.Fun).(*ast.SelectorExpr)
-	root := sel.X
+	return append(steps, g.route(f.Site.Call, ctxName)...), true
+}
+
+// route returns the steps that make a call of the group's sink a call of
+// its method on the same receiver, passing the context named ctxName:
+// r.rec.Eventf(...) becomes r.eventf(ctx, ...).
+func (g *methodGroup) route(call *ast.CallExpr, ctxName string) []refactor.Step {
+	root := ast.Unparen(call.Fun).(*ast.SelectorExpr).X
 	for {
-		if s, ok := ast.Unparen(root).(*ast.SelectorExpr); ok {
-			root = s.X
-			continue
+		s, ok := ast.Unparen(root).(*ast.SelectorExpr)
+		if !ok {
+			break
 		}
-		break
+		root = s.X
 	}
-	return append(steps,
-		refactor.Callee{Call: f.site.call, Text: types.ExprString(root) + "." + g.name},
-		refactor.Arg{Call: f.site.call, Text: ctxName}), true
+	return []refactor.Step{
+		refactor.Callee{Call: call, Text: types.ExprString(root) + "." + g.name},
+		refactor.Arg{Call: call, Text: ctxName},
+	}
 }
 
 // methodSteps returns the steps that give the type the group's method,
@@ -449,23 +453,12 @@ func (p *planner) methodSteps(g *methodGroup) ([]refactor.Step, bool) {
 // innerCall returns the steps that make a call inside a helper fixed at
 // its depth a call of the group's method, passing the helper's new
 // parameter, with the method.
-func (p *planner) innerCall(g *methodGroup, site *callSite, ctxName string) ([]refactor.Step, bool) {
+func (p *planner) innerCall(g *methodGroup, site *callgraph.Site, ctxName string) ([]refactor.Step, bool) {
 	method, ok := p.methodSteps(g)
 	if !ok {
 		return nil, false
 	}
-	sel := ast.Unparen(site.call.Fun).(*ast.SelectorExpr)
-	root := sel.X
-	for {
-		if s, ok := ast.Unparen(root).(*ast.SelectorExpr); ok {
-			root = s.X
-			continue
-		}
-		break
-	}
-	return append(slices.Clip(method),
-		refactor.Callee{Call: site.call, Text: types.ExprString(root) + "." + g.name},
-		refactor.Arg{Call: site.call, Text: ctxName}), true
+	return append(slices.Clip(method), g.route(site.Call, ctxName)...), true
 }
 
 // methodFixes returns the fix of each finding of a group: the method,
@@ -475,7 +468,7 @@ func (p *planner) innerCall(g *methodGroup, site *callSite, ctxName string) ([]r
 // the method's text is the same in all of them, so that a driver that
 // applies them all adds it once: a fix that carried every call of the
 // group would make the group's fixes together quadratic in its calls.
-func (p *planner) methodFixes(g *methodGroup, groupFixes map[*helperGroup]*refactor.Fix) (map[*finding]*refactor.Fix, bool) {
+func (p *planner) methodFixes(g *methodGroup, groupFixes map[*HelperGroup]*refactor.Fix) (map[*Finding]*refactor.Fix, bool) {
 	imports := newImportSet()
 	var method []refactor.Step
 	if g.helper != nil {
@@ -499,7 +492,7 @@ func (p *planner) methodFixes(g *methodGroup, groupFixes map[*helperGroup]*refac
 	if g.existing == nil {
 		msg = "Add " + g.name + ", which checks the context, and emit through it"
 	}
-	fixes := make(map[*finding]*refactor.Fix, len(g.findings))
+	fixes := make(map[*Finding]*refactor.Fix, len(g.findings))
 	for _, f := range g.findings {
 		call, ok := p.methodCall(g, f)
 		if !ok {

@@ -1,13 +1,16 @@
-package analyzer
+package fixplan
 
 import (
 	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // Where and how a check goes: the one place that decides it, for the
@@ -18,32 +21,19 @@ import (
 // the call is a statement of its own (not deferred, not started with go,
 // not inside an expression or a header), outside any goroutine (the
 // goroutine may outlive the function, whose context is then cancelled).
-func skippable(site *callSite) bool {
-	_, ok := site.stmt.(*ast.ExprStmt)
-	return ok && !inGoroutine(site)
+func (c *Chooser) skippable(site *callgraph.Site) bool {
+	_, ok := site.Stmt.(*ast.ExprStmt)
+	return ok && !c.InGoroutine(site)
 }
 
-// inGoroutine reports whether the call is a go statement, or inside a
-// closure started with go, directly or through a variable.
-func inGoroutine(site *callSite) bool {
-	if site.spawned() {
-		return true
-	}
-	for g := site.fn; g != nil && g.lit != nil; g = g.parent {
-		for _, inv := range g.invocations {
-			if inv.spawned() {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// placement is where a check goes and its form: at the call's statement,
-// or at the first statement of a body that only emits.
+// placement is where a check goes and its form. at is the statement the
+// form writes the check at: the call's statement, which a wrap encloses,
+// a guard clause precedes and a folded if's condition guards; the first
+// statement of a body that only emits, which its one guard clause
+// precedes; or that body's early return, whose condition the check joins.
 type placement struct {
-	stmt   ast.Stmt
-	parent ast.Node // the node that holds stmt; for a fold, the if
+	at     ast.Stmt
+	parent ast.Node // the node that holds at; for a fold, the if
 	form   refactor.Form
 }
 
@@ -57,32 +47,32 @@ type placement struct {
 // statements do nothing but emit (and compute the arguments): their
 // calls share one check at the top, a guard clause or the condition of the
 // early return they open with.
-func placeChecks(sources *refactor.Sources, sites []*callSite, tops map[*funcNode]topCheck) map[*callSite]placement {
-	out := make(map[*callSite]placement)
-	folds := make(map[*funcNode]bool)
+func placeChecks(sources *refactor.Sources, sites []*callgraph.Site, tops map[*callgraph.Func]topCheck) map[*callgraph.Site]placement {
+	out := make(map[*callgraph.Site]placement)
+	folds := make(map[*callgraph.Func]bool)
 	for _, site := range sites {
-		f := site.fn
+		f := site.Fn
 		if t, ok := tops[f]; ok {
 			if t.early != nil {
-				out[site] = placement{stmt: t.early, parent: t.early, form: refactor.Join}
+				out[site] = placement{at: t.early, parent: t.early, form: refactor.Join}
 			} else {
-				out[site] = placement{stmt: f.body.List[0], parent: f.body, form: refactor.GuardClause}
+				out[site] = placement{at: f.Body.List[0], parent: f.Body, form: refactor.GuardClause}
 			}
 			continue
 		}
-		p := placement{stmt: site.stmt, parent: site.stmtCur.Parent().Node(), form: refactor.Wrap}
+		p := placement{at: site.Stmt, parent: site.StmtCur.Parent().Node(), form: refactor.Wrap}
 		switch {
-		case !sources.StartsLine(site.stmt.Pos()):
+		case !sources.StartsLine(site.Stmt.Pos()):
 		case foldable(site):
-			p.parent, p.form = site.stmtCur.Parent().Parent().Node(), refactor.Fold
+			p.parent, p.form = site.StmtCur.Parent().Parent().Node(), refactor.Fold
 			folds[f] = true
-		case endsFunction(site.stmtCur):
+		case endsFunction(site.StmtCur):
 			p.form = refactor.GuardClause
 		}
 		out[site] = p
 	}
 	for site, p := range out {
-		if _, top := tops[site.fn]; folds[site.fn] && p.form == refactor.GuardClause && !top {
+		if _, top := tops[site.Fn]; folds[site.Fn] && p.form == refactor.GuardClause && !top {
 			p.form = refactor.Wrap
 			out[site] = p
 		}
@@ -98,8 +88,8 @@ type topCheck struct {
 
 // foldable reports whether the call's statement is the only statement of
 // an if without else, whose condition can then take the check.
-func foldable(site *callSite) bool {
-	block := site.stmtCur.Parent()
+func foldable(site *callgraph.Site) bool {
+	block := site.StmtCur.Parent()
 	if block.ParentEdgeKind() != edge.IfStmt_Body {
 		return false
 	}
@@ -118,11 +108,11 @@ func foldable(site *callSite) bool {
 // nothing but emit; and it makes at least two such calls. early is an if
 // at its top whose body only returns (if eventType == "" { return }): the
 // check joins its condition, and one call is then enough.
-func emitsOnly(info *types.Info, f *funcNode, calls, traces map[*ast.CallExpr]bool) (ok bool, early *ast.IfStmt) {
-	if f.sig.Results().Len() > 0 || len(f.body.List) == 0 {
+func emitsOnly(info *types.Info, f *callgraph.Func, calls, traces map[*ast.CallExpr]bool) (ok bool, early *ast.IfStmt) {
+	if f.Sig.Results().Len() > 0 || len(f.Body.List) == 0 {
 		return false, nil
 	}
-	list := f.body.List
+	list := f.Body.List
 	if ifs, isIf := list[0].(*ast.IfStmt); isIf && returnsOnly(ifs) && computesOnly(info, ifs.Cond) && (ifs.Init == nil || computesOnly(info, ifs.Init)) {
 		early, list = ifs, list[1:]
 	}
@@ -145,7 +135,7 @@ func returnsOnly(ifs *ast.IfStmt) bool {
 
 // stmtsEmitOnly is emitsOnly's test of a list of statements; n counts
 // the calls of calls.
-func stmtsEmitOnly(info *types.Info, f *funcNode, list []ast.Stmt, calls, traces map[*ast.CallExpr]bool, n *int) bool {
+func stmtsEmitOnly(info *types.Info, f *callgraph.Func, list []ast.Stmt, calls, traces map[*ast.CallExpr]bool, n *int) bool {
 	for _, stmt := range list {
 		switch stmt := stmt.(type) {
 		case *ast.ExprStmt:
@@ -159,7 +149,7 @@ func stmtsEmitOnly(info *types.Info, f *funcNode, list []ast.Stmt, calls, traces
 			}
 		case *ast.AssignStmt:
 			for _, l := range stmt.Lhs {
-				if v := varOf(info, l); v == nil && identOf(l) == nil || v != nil && !f.declares(v) {
+				if v := syntax.Var(info, l); v == nil && syntax.Ident(l) == nil || v != nil && !f.Declares(v) {
 					return false // other work: a field, an element, a variable of the caller
 				}
 			}
@@ -225,7 +215,45 @@ func computesOnly(info *types.Info, stmt ast.Node) bool {
 	return only
 }
 
-// declares reports whether v is declared in f's body.
-func (f *funcNode) declares(v *types.Var) bool {
-	return f.body.Pos() <= v.Pos() && v.Pos() < f.body.End()
+// endsFunction reports whether the statement at cur is the last thing its
+// innermost function (declaration or literal) does on its path, and that
+// function has no results: a return there skips exactly the statement
+// (deferred calls run either way). The statement, or an if, switch or
+// labeled statement that holds it at the end of a branch, recursively,
+// must end the function's body or be followed only by a bare return; a
+// for, range or select on the way, or a fallthrough after it, keeps the
+// wrap. So does a label on the statement itself: the clause would come
+// between the label and its statement.
+func endsFunction(cur inspector.Cursor) bool {
+	if cur.ParentEdgeKind() == edge.LabeledStmt_Stmt {
+		return false
+	}
+	returns := false // a bare return follows: what comes after the enclosing statements never runs
+	for ; ; cur = cur.Parent() {
+		switch cur.ParentEdgeKind() {
+		case edge.FuncDecl_Body:
+			return cur.Parent().Node().(*ast.FuncDecl).Type.Results.NumFields() == 0
+		case edge.FuncLit_Body:
+			return cur.Parent().Node().(*ast.FuncLit).Type.Results.NumFields() == 0
+		case edge.BlockStmt_List, edge.CaseClause_Body:
+			if _, ok := cur.Node().(*ast.CaseClause); ok || returns {
+				continue // after a case's body, control leaves the switch
+			}
+			if next, ok := cur.NextSibling(); ok {
+				if _, more := next.NextSibling(); more || !isBareReturn(next.Node()) {
+					return false
+				}
+				returns = true
+			}
+		case edge.IfStmt_Body, edge.IfStmt_Else, edge.SwitchStmt_Body, edge.TypeSwitchStmt_Body, edge.LabeledStmt_Stmt:
+			// control goes on after the if, switch or labeled statement
+		default:
+			return false // a loop, a select, a header
+		}
+	}
+}
+
+func isBareReturn(n ast.Node) bool {
+	ret, ok := n.(*ast.ReturnStmt)
+	return ok && len(ret.Results) == 0
 }

@@ -1,4 +1,4 @@
-package analyzer
+package callgraph
 
 import (
 	"go/ast"
@@ -7,20 +7,20 @@ import (
 
 // The arguments of a call, by the parameters of its callee.
 
-// argOf returns the argument a call passes for its callee's parameter k,
+// ArgOf returns the argument a call passes for its callee's parameter k,
 // or nil where it cannot be told.
-func argOf(info *types.Info, call *ast.CallExpr, k int) ast.Expr {
-	if i, ok := argIndex(info, call, k); ok {
+func ArgOf(info *types.Info, call *ast.CallExpr, k int) ast.Expr {
+	if i, ok := ArgIndex(info, call, k); ok {
 		return call.Args[i]
 	}
 	return nil
 }
 
-// argIndex returns the index of the argument a call passes for its
+// ArgIndex returns the index of the argument a call passes for its
 // callee's parameter k; false where it cannot be told (a spread call, too
 // few arguments). A method expression's receiver is its first argument.
-func argIndex(info *types.Info, call *ast.CallExpr, k int) (int, bool) {
-	if isMethodExpr(info, call) {
+func ArgIndex(info *types.Info, call *ast.CallExpr, k int) (int, bool) {
+	if IsMethodExpr(info, call) {
 		k++
 	}
 	if k < 0 || k >= len(call.Args) || call.Ellipsis.IsValid() && k >= len(call.Args)-1 {
@@ -29,8 +29,8 @@ func argIndex(info *types.Info, call *ast.CallExpr, k int) (int, bool) {
 	return k, true
 }
 
-// isMethodExpr reports whether call calls a method expression, T.m(recv, ...).
-func isMethodExpr(info *types.Info, call *ast.CallExpr) bool {
+// IsMethodExpr reports whether call calls a method expression, T.m(recv, ...).
+func IsMethodExpr(info *types.Info, call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false

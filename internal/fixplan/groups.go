@@ -1,19 +1,21 @@
-package analyzer
+package fixplan
 
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 )
 
 // groups joins the helpers that call one another, and lists what each
 // group's fix edits.
-func (hr *helperRules) groups(cand map[*funcNode]bool) map[*funcNode]*helperGroup {
+func (hr *helperRules) groups(cand map[*callgraph.Func]bool) map[*callgraph.Func]*HelperGroup {
 	if len(cand) == 0 {
 		return nil
 	}
-	leader := make(map[*funcNode]*funcNode) // union-find
-	var find func(f *funcNode) *funcNode
-	find = func(f *funcNode) *funcNode {
+	leader := make(map[*callgraph.Func]*callgraph.Func) // union-find
+	var find func(f *callgraph.Func) *callgraph.Func
+	find = func(f *callgraph.Func) *callgraph.Func {
 		if l, ok := leader[f]; ok && l != f {
 			root := find(l)
 			leader[f] = root
@@ -21,13 +23,13 @@ func (hr *helperRules) groups(cand map[*funcNode]bool) map[*funcNode]*helperGrou
 		}
 		return f
 	}
-	for _, f := range hr.idx.funcs {
+	for _, f := range hr.idx.Funcs {
 		if !cand[f] {
 			continue
 		}
 		for _, g := range hr.nodesOf(f) {
-			for _, site := range g.calls {
-				if t := hr.idx.target(site); t != nil && cand[t] && t != f {
+			for _, site := range g.Calls {
+				if t := hr.idx.Target(site); t != nil && cand[t] && t != f {
 					if a, b := find(f), find(t); a != b {
 						leader[b] = a
 					}
@@ -35,21 +37,21 @@ func (hr *helperRules) groups(cand map[*funcNode]bool) map[*funcNode]*helperGrou
 			}
 		}
 	}
-	out := make(map[*funcNode]*helperGroup)
-	for _, f := range hr.idx.funcs {
+	out := make(map[*callgraph.Func]*HelperGroup)
+	for _, f := range hr.idx.Funcs {
 		if !cand[f] {
 			continue
 		}
 		root := find(f)
 		g := out[root]
 		if g == nil {
-			g = &helperGroup{param: make(map[*funcNode]string)}
+			g = &HelperGroup{param: make(map[*callgraph.Func]string)}
 			out[root] = g
 		}
 		out[f] = g
 		g.helpers = append(g.helpers, f)
 	}
-	for _, f := range hr.idx.funcs {
+	for _, f := range hr.idx.Funcs {
 		if cand[f] {
 			hr.fill(out[f], f, cand)
 		}
@@ -63,32 +65,32 @@ func (hr *helperRules) groups(cand map[*funcNode]bool) map[*funcNode]*helperGrou
 // from the others), and the name of its new parameter. Every call of a
 // helper passes a context, whatever its verdict, or the code would not
 // compile.
-func (hr *helperRules) fill(g *helperGroup, f *funcNode, cand map[*funcNode]bool) {
+func (hr *helperRules) fill(g *HelperGroup, f *callgraph.Func, cand map[*callgraph.Func]bool) {
 	var at []ast.Node // where the parameter is referred to
 	for _, n := range hr.nodesOf(f) {
-		for _, site := range n.calls {
-			switch t := hr.idx.target(site); {
+		for _, site := range n.Calls {
+			switch t := hr.idx.Target(site); {
 			case t != nil && cand[t]:
-				at = append(at, site.call)
-			case t.literalOf(f):
-			case hr.j.verdict(hr.em, site) == emitterCall:
+				at = append(at, site.Call)
+			case t.LiteralOf(f):
+			case hr.Detection.Kind(site) == KindEmitter:
 				g.skips = append(g.skips, site)
-				at = append(at, site.stmt)
+				at = append(at, site.Stmt)
 			}
 		}
 	}
-	for _, site := range hr.idx.callers[f] {
-		if cand[site.fn.outermost()] {
+	for _, site := range hr.idx.Callers[f] {
+		if cand[site.Fn.Outermost()] {
 			g.passes = append(g.passes, site)
 		} else {
-			g.callers = append(g.callers, contextUse{site, hr.contextOf(site)})
+			g.Callers = append(g.Callers, contextUse{site, hr.contextOf(site)})
 		}
 	}
 	var pos []token.Pos
 	for _, n := range at {
 		pos = append(pos, n.Pos())
 	}
-	if g.param[f] = freeContextName(hr.names, f, pos); g.param[f] == "" {
+	if g.param[f] = freeContextName(hr.scopes, f, pos); g.param[f] == "" {
 		g.unfixable = true
 	}
 }

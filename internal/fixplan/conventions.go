@@ -1,4 +1,4 @@
-package analyzer
+package fixplan
 
 import (
 	"go/ast"
@@ -8,6 +8,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // The repository's conventions, which the code a fix writes follows (issue
@@ -20,22 +23,22 @@ type conventions struct {
 	derived map[string]string // a derivation's kind (WithTimeout, WithDeadline, WithCancel, group) -> the name the package gives its context most
 }
 
-// newConventions reads the package's non-test files: any where the
+// NewConventions reads the package's non-test files: any where the
 // package's Go version allows it and the package uses it at least as
 // often as interface{}, else interface{}; and, for each kind of
 // derivation, the name the package gives its derived contexts most often
 // where that name is not the parent's (ctxTimeout, timeoutCtx).
-func newConventions(m *model) *conventions {
+func NewConventions(m *callgraph.Model) *conventions {
 	c := &conventions{derived: make(map[string]string)}
 	universeAny := types.Universe.Lookup("any")
 	anys, empties := 0, 0
 	counts := make(map[string]map[string]int)
 	var order []string // kind|name in source order, for ties
-	for _, file := range m.files {
+	for _, file := range m.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.Ident:
-				if n.Name == "any" && m.info.Uses[n] == universeAny {
+				if n.Name == "any" && m.Info.Uses[n] == universeAny {
 					anys++
 				}
 			case *ast.InterfaceType:
@@ -44,17 +47,17 @@ func newConventions(m *model) *conventions {
 				}
 			case *ast.AssignStmt:
 				if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
-					c.noteDerivation(m.info, n.Lhs, n.Rhs[0], counts, &order)
+					c.noteDerivation(m.Info, n.Lhs, n.Rhs[0], counts, &order)
 				}
 			case *ast.ValueSpec:
 				if len(n.Names) == 2 && len(n.Values) == 1 {
-					c.noteDerivation(m.info, []ast.Expr{n.Names[0], n.Names[1]}, n.Values[0], counts, &order)
+					c.noteDerivation(m.Info, []ast.Expr{n.Names[0], n.Names[1]}, n.Values[0], counts, &order)
 				}
 			}
 			return true
 		})
 	}
-	goVersion := m.pkg.GoVersion()
+	goVersion := m.Pkg.GoVersion()
 	c.useAny = (goVersion == "" || version.Compare(goVersion, "go1.18") >= 0) && anys > 0 && anys >= empties
 	best := make(map[string]int)
 	for _, kn := range order {
@@ -85,11 +88,11 @@ func (c *conventions) noteDerivation(info *types.Info, lhs []ast.Expr, rhs ast.E
 	case (path == "errgroup" || strings.HasSuffix(path, "/errgroup")) && fn.Name() == "WithContext":
 		kind, ctxIndex = "group", 1
 	}
-	name := identOf(lhs[ctxIndex])
+	name := syntax.Ident(lhs[ctxIndex])
 	if kind == "" || name == nil || name.Name == "_" {
 		return
 	}
-	if parent := identOf(call.Args[0]); parent != nil && parent.Name == name.Name {
+	if parent := syntax.Ident(call.Args[0]); parent != nil && parent.Name == name.Name {
 		return
 	}
 	if counts[kind] == nil {

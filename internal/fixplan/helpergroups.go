@@ -1,9 +1,10 @@
-package analyzer
+package fixplan
 
 import (
 	"go/ast"
 	"slices"
 
+	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
@@ -17,14 +18,14 @@ import (
 // context parameter, checks it right before each of its events, and every
 // call passes a context.
 
-// helperGroup is a set of helpers fixed together at their depth.
-type helperGroup struct {
-	helpers []*funcNode          // in source order
-	param   map[*funcNode]string // the name of each helper's new context parameter
-	skips   []*callSite          // the emitting calls inside the helpers and their literals: skipped by the check
-	passes  []*callSite          // calls between helpers of the group: they pass the parameter on
-	callers []contextUse         // the other call sites in non-test files, with the context each passes
-	tests   []testCall           // the call sites in test files
+// HelperGroup is a set of helpers fixed together at their depth.
+type HelperGroup struct {
+	helpers []*callgraph.Func          // in source order
+	param   map[*callgraph.Func]string // the name of each helper's new context parameter
+	skips   []*callgraph.Site          // the emitting calls inside the helpers and their literals: skipped by the check
+	passes  []*callgraph.Site          // calls between helpers of the group: they pass the parameter on
+	Callers []contextUse               // the other call sites in non-test files, with the context each passes
+	tests   []testCall                 // the call sites in test files
 	// unfixable: a test file uses a helper other than by calling it, or
 	// calls it from generated code; or no name is free for a helper's new
 	// parameter.
@@ -40,7 +41,7 @@ type testCall struct {
 	ctx  string // "" for context.Background()
 }
 
-// findHelperGroups returns, for each helper fixed at its depth, its group.
+// FindHelperGroups returns, for each helper fixed at its depth, its group.
 // A helper qualifies when it is an emitter declared in the package,
 // unexported, without a context parameter or a usable context of its own
 // (a literal in it with one is judged on its own), never used as a value
@@ -53,24 +54,24 @@ type testCall struct {
 // and the call's value is not returned, and in a function with a usable
 // context that the call-site fix can name, or in another helper that
 // qualifies. Helpers that fail are fixed at their call sites.
-func findHelperGroups(idx *index, em *emitters, j *judge, ch *chooser, m *model) map[*funcNode]*helperGroup {
-	hr := &helperRules{idx: idx, em: em, j: j, names: ch.names, ch: ch, m: m, ctx: make(map[*callSite]fixCtx), bodies: make(map[*funcNode][]*funcNode)}
-	cand := make(map[*funcNode]bool)
-	for _, f := range idx.funcs {
+func FindHelperGroups(idx *callgraph.Graph, det Detection, ch *Chooser, m *callgraph.Model) map[*callgraph.Func]*HelperGroup {
+	hr := &helperRules{idx: idx, Detection: det, scopes: ch.scopes, Chooser: ch, m: m, ctx: make(map[*callgraph.Site]Context), bodies: make(map[*callgraph.Func][]*callgraph.Func)}
+	cand := make(map[*callgraph.Func]bool)
+	for _, f := range idx.Funcs {
 		if hr.mayQualify(f) {
 			cand[f] = true
 		}
 	}
-	for _, f := range idx.funcs {
-		if f.lit != nil && cand[f.outermost()] {
-			hr.bodies[f.outermost()] = append(hr.bodies[f.outermost()], f)
+	for _, f := range idx.Funcs {
+		if f.Lit != nil && cand[f.Outermost()] {
+			hr.bodies[f.Outermost()] = append(hr.bodies[f.Outermost()], f)
 		}
 	}
 	// Greatest fixpoint: a helper that fails makes the helpers it calls
 	// lose a call site in a helper, and those that call it gain a call of
 	// an emitter outside the group; only those are looked at again.
-	work := slices.Collect(func(yield func(*funcNode) bool) {
-		for _, f := range idx.funcs {
+	work := slices.Collect(func(yield func(*callgraph.Func) bool) {
+		for _, f := range idx.Funcs {
 			if cand[f] && !yield(f) {
 				return
 			}
@@ -84,14 +85,14 @@ func findHelperGroups(idx *index, em *emitters, j *judge, ch *chooser, m *model)
 		}
 		delete(cand, f)
 		for _, g := range hr.nodesOf(f) {
-			for _, site := range g.calls {
-				if t := idx.target(site); t != nil && cand[t] {
+			for _, site := range g.Calls {
+				if t := idx.Target(site); t != nil && cand[t] {
 					work = append(work, t)
 				}
 			}
 		}
-		for _, site := range idx.callers[f] {
-			if o := site.fn.outermost(); cand[o] {
+		for _, site := range idx.Callers[f] {
+			if o := site.Fn.Outermost(); cand[o] {
 				work = append(work, o)
 			}
 		}
@@ -102,42 +103,41 @@ func findHelperGroups(idx *index, em *emitters, j *judge, ch *chooser, m *model)
 // helperRules decides which helpers qualify for the fix at their depth,
 // and groups them: what that reads.
 type helperRules struct {
-	idx    *index
-	em     *emitters
-	j      *judge
-	names  *refactor.Scopes
-	ch     *chooser
-	m      *model
-	ctx    map[*callSite]fixCtx      // the context a call site passes
-	bodies map[*funcNode][]*funcNode // a candidate -> the literals defined in it
+	idx       *callgraph.Graph
+	Detection Detection
+	scopes    *refactor.Scopes
+	Chooser   *Chooser
+	m         *callgraph.Model
+	ctx       map[*callgraph.Site]Context           // the context a call site passes
+	bodies    map[*callgraph.Func][]*callgraph.Func // a candidate -> the literals defined in it
 }
 
 // mayQualify tests what a helper must be whatever the others are.
-func (hr *helperRules) mayQualify(f *funcNode) bool {
-	return f.decl != nil && callersKnown(hr.idx, f) && hr.em.local[f] != nil && len(contextParams(f.sig)) == 0 && !hr.m.generated[f.file]
+func (hr *helperRules) mayQualify(f *callgraph.Func) bool {
+	return f.Decl != nil && hr.idx.CallersKnown(f) && hr.Detection.Emitter(f) && len(callgraph.ContextParams(f.Sig)) == 0 && !hr.m.Generated[f.File]
 }
 
 // nodesOf returns a candidate and the literals defined in it.
-func (hr *helperRules) nodesOf(f *funcNode) []*funcNode {
-	return append([]*funcNode{f}, hr.bodies[f]...)
+func (hr *helperRules) nodesOf(f *callgraph.Func) []*callgraph.Func {
+	return append([]*callgraph.Func{f}, hr.bodies[f]...)
 }
 
 // bodyQualifies: every emitting call inside f is a call of a literal
 // defined in f, of a candidate, or a statement the check can wrap.
-func (hr *helperRules) bodyQualifies(f *funcNode, cand map[*funcNode]bool) bool {
+func (hr *helperRules) bodyQualifies(f *callgraph.Func, cand map[*callgraph.Func]bool) bool {
 	for _, g := range hr.nodesOf(f) {
-		for _, site := range g.calls {
-			switch hr.j.verdict(hr.em, site) {
-			case findingCall:
+		for _, site := range g.Calls {
+			switch hr.Detection.Kind(site) {
+			case KindFinding:
 				if g == f {
 					return false // a usable context of its own
 				}
-			case emitterCall:
-				t := hr.idx.target(site)
+			case KindEmitter:
+				t := hr.idx.Target(site)
 				switch {
-				case t.literalOf(f):
+				case t.LiteralOf(f):
 				case t != nil && cand[t]:
-				case !skippable(site) || g != f && hr.ch.literalUse(g).Later():
+				case !hr.Chooser.skippable(site) || g != f && hr.Chooser.LiteralUse(g).Later():
 					return false // the check on the helper's new parameter must run before it returns
 				}
 			}
@@ -150,16 +150,16 @@ func (hr *helperRules) bodyQualifies(f *funcNode, cand map[*funcNode]bool) bool 
 // call of a helper that returns an error becomes context-consuming: where
 // a check holds at it and the call is no return value, the check would go
 // stale there and the events after it become findings.
-func (hr *helperRules) callersQualify(f *funcNode, cand map[*funcNode]bool) bool {
-	consumes := guardflow.ReturnsError(f.sig)
-	for _, site := range hr.idx.callers[f] {
-		if inGoroutine(site) || isMethodExpr(hr.idx.info, site.call) || hr.m.generated[site.fn.file] {
+func (hr *helperRules) callersQualify(f *callgraph.Func, cand map[*callgraph.Func]bool) bool {
+	consumes := guardflow.ReturnsError(f.Sig)
+	for _, site := range hr.idx.Callers[f] {
+		if hr.Chooser.InGoroutine(site) || callgraph.IsMethodExpr(hr.idx.Info, site.Call) || hr.m.Generated[site.Fn.File] {
 			return false
 		}
-		if consumes && !site.result && hr.j.states.stateAt(site, false).CheckHeld {
+		if consumes && !site.Result && hr.Detection.State(site).CheckHeld {
 			return false
 		}
-		if c := hr.contextOf(site); !cand[site.fn.outermost()] && (c.v == nil || c.later != nil) {
+		if c := hr.contextOf(site); !cand[site.Fn.Outermost()] && (c.Var == nil || c.Later != nil) {
 			return false
 		}
 	}
@@ -168,30 +168,24 @@ func (hr *helperRules) callersQualify(f *funcNode, cand map[*funcNode]bool) bool
 
 // contextOf returns the context a call site would pass: the one the
 // call-site fix would check there.
-func (hr *helperRules) contextOf(site *callSite) fixCtx {
+func (hr *helperRules) contextOf(site *callgraph.Site) Context {
 	if c, ok := hr.ctx[site]; ok {
 		return c
 	}
-	c := hr.ch.choose(site, hr.j.states.stateAt(site, false))
+	c := hr.Chooser.Choose(site, hr.Detection.State(site))
 	hr.ctx[site] = c
 	return c
 }
 
-// uniqueGroups returns each group once, in the order of its first helper.
-func uniqueGroups(idx *index, groups map[*funcNode]*helperGroup) []*helperGroup {
-	var out []*helperGroup
-	seen := make(map[*helperGroup]bool)
-	for _, f := range idx.funcs {
+// UniqueGroups returns each group once, in the order of its first helper.
+func UniqueGroups(idx *callgraph.Graph, groups map[*callgraph.Func]*HelperGroup) []*HelperGroup {
+	var out []*HelperGroup
+	seen := make(map[*HelperGroup]bool)
+	for _, f := range idx.Funcs {
 		if g := groups[f]; g != nil && !seen[g] {
 			seen[g] = true
 			out = append(out, g)
 		}
 	}
 	return out
-}
-
-// literalOf reports whether t is a literal defined in f, which a call of
-// it in f runs as part of f's body.
-func (t *funcNode) literalOf(f *funcNode) bool {
-	return t != nil && t.lit != nil && t.outermost() == f
 }
