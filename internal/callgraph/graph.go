@@ -224,23 +224,23 @@ func (b *graphBuilder) walk(fileCur inspector.Cursor, file *ast.File) {
 				if n.Tok == token.DEFINE && b.Info.Defs[syntax.Ident(lhs)] != nil {
 					kind = declaresVar
 				}
-				b.mutates(lhs, valueOf(n.Rhs, len(n.Lhs), i), kind, owner)
+				b.mutates(lhs, valueOf(n.Rhs, len(n.Lhs), i), kind)
 			}
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
-				b.mutates(id, valueOf(n.Values, len(n.Names), i), declaresVar, owner)
+				b.mutates(id, valueOf(n.Values, len(n.Names), i), declaresVar)
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
-				b.mutates(n.X, nil, takesAddress, owner)
+				b.mutates(n.X, nil, takesAddress)
 			}
 		case *ast.IncDecStmt:
-			b.mutates(n.X, nil, increments, owner)
+			b.mutates(n.X, nil, increments)
 		case *ast.RangeStmt:
 			if n.Tok == token.ASSIGN {
 				for _, x := range []ast.Expr{n.Key, n.Value} {
 					if x != nil {
-						b.mutates(x, nil, assigns, owner)
+						b.mutates(x, nil, assigns)
 					}
 				}
 			}
@@ -260,11 +260,10 @@ const (
 	takesAddress                 // &x: it may be written through
 )
 
-// mutates records what a statement of owner (nil outside any function)
-// does to x, for what each part of the graph reads: the function
-// variables that calls resolve through (their writes and values), the
-// variables assigned after their declaration.
-func (b *graphBuilder) mutates(x, value ast.Expr, kind mutation, owner *Func) {
+// mutates records what a statement does to x, for what each part of the
+// graph reads: the function variables that calls resolve through (their
+// writes and values), and the variables assigned after their declaration.
+func (b *graphBuilder) mutates(x, value ast.Expr, kind mutation) {
 	switch kind {
 	case declaresVar, assigns:
 		b.vars.write(x, value)

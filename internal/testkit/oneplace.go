@@ -30,7 +30,7 @@ func OnePlace(fset *token.FileSet, files []*ast.File, diags []analysis.Diagnosti
 		if len(d.SuggestedFixes) == 0 {
 			continue
 		}
-		file := fileOf(fset, files, d.Pos)
+		file := fileOf(files, d.Pos)
 		if file == nil {
 			continue
 		}
@@ -99,7 +99,7 @@ func OnePlace(fset *token.FileSet, files []*ast.File, diags []analysis.Diagnosti
 	return out
 }
 
-func fileOf(fset *token.FileSet, files []*ast.File, pos token.Pos) *ast.File {
+func fileOf(files []*ast.File, pos token.Pos) *ast.File {
 	for _, f := range files {
 		if f.FileStart <= pos && pos < f.FileEnd {
 			return f
