@@ -167,23 +167,11 @@ func runsParam(info *types.Info, decl *ast.FuncDecl, v *types.Var, mayReturn fun
 	}
 	vars := map[*types.Var]bool{v: true} // v, and range values taken from it
 	ok := true
-	var stack []ast.Node
-	bodies := []*ast.BlockStmt{decl.Body}
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	syntax.Inspect(decl.Body, func(stack []ast.Node, inner *ast.BlockStmt) bool {
 		if !ok {
 			return false
 		}
-		if n == nil {
-			if _, isLit := stack[len(stack)-1].(*ast.FuncLit); isLit {
-				bodies = bodies[:len(bodies)-1]
-			}
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			bodies = append(bodies, n.Body)
+		switch n := stack[len(stack)-1].(type) {
 		case *ast.RangeStmt:
 			if w, isVar := info.Uses[syntax.Ident(n.X)].(*types.Var); isVar && vars[w] {
 				val, _ := info.Defs[syntax.Ident(n.Value)].(*types.Var)
@@ -210,7 +198,7 @@ func runsParam(info *types.Info, decl *ast.FuncDecl, v *types.Var, mayReturn fun
 					}
 				}
 			}
-			use := guardflow.ValueUse(info, stack, callRuns, bodies[len(bodies)-1])
+			use := guardflow.ValueUse(info, stack, callRuns, inner)
 			if use.Later() || use.Run == guardflow.RunsHeld {
 				ok = false
 				return false

@@ -189,19 +189,9 @@ func waitedAfter(info *types.Info, mayReturn func(*ast.CallExpr) bool, call *ast
 func ClassifyLiterals(info *types.Info, body *ast.BlockStmt, runs RunsArg) map[*ast.FuncLit]LitUse {
 	out := make(map[*ast.FuncLit]LitUse)
 	held := make(map[*types.Var]*ast.FuncLit) // the candidates for RunsHeld
-	var stack []ast.Node
-	bodies := []*ast.BlockStmt{body}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			if _, ok := stack[len(stack)-1].(*ast.FuncLit); ok {
-				bodies = bodies[:len(bodies)-1]
-			}
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		if lit, ok := n.(*ast.FuncLit); ok {
-			use := ValueUse(info, stack, runs, bodies[len(bodies)-1])
+	syntax.Inspect(body, func(stack []ast.Node, inner *ast.BlockStmt) bool {
+		if lit, ok := stack[len(stack)-1].(*ast.FuncLit); ok {
+			use := ValueUse(info, stack, runs, inner)
 			if use.Holder != nil {
 				if held[use.Holder] != nil {
 					out[held[use.Holder]] = LitUse{Run: RunsLater} // assigned twice
@@ -211,7 +201,6 @@ func ClassifyLiterals(info *types.Info, body *ast.BlockStmt, runs RunsArg) map[*
 				}
 			}
 			out[lit] = use
-			bodies = append(bodies, lit.Body)
 		}
 		return true
 	})
@@ -222,27 +211,16 @@ func ClassifyLiterals(info *types.Info, body *ast.BlockStmt, runs RunsArg) map[*
 	// a call that runs it before it returns runs it in that call.
 	uses := make(map[*types.Var][]LitUse)
 	writes := make(map[*types.Var]int)
-	stack = stack[:0]
-	bodies = []*ast.BlockStmt{body}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			if _, ok := stack[len(stack)-1].(*ast.FuncLit); ok {
-				bodies = bodies[:len(bodies)-1]
-			}
-			stack = stack[:len(stack)-1]
+	syntax.Inspect(body, func(stack []ast.Node, inner *ast.BlockStmt) bool {
+		id, ok := stack[len(stack)-1].(*ast.Ident)
+		if !ok {
 			return true
 		}
-		stack = append(stack, n)
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			bodies = append(bodies, n.Body)
-		case *ast.Ident:
-			if v, ok := info.Uses[n].(*types.Var); ok && held[v] != nil {
-				if len(stack) > 1 && assigned(stack[len(stack)-2], n) {
-					writes[v]++
-					return true
-				}
-				uses[v] = append(uses[v], ValueUse(info, stack, runs, bodies[len(bodies)-1]))
+		if v, ok := info.Uses[id].(*types.Var); ok && held[v] != nil {
+			if len(stack) > 1 && assigned(stack[len(stack)-2], id) {
+				writes[v]++
+			} else {
+				uses[v] = append(uses[v], ValueUse(info, stack, runs, inner))
 			}
 		}
 		return true
