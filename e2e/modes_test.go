@@ -144,6 +144,37 @@ type jsonFix struct {
 	} `json:"edits"`
 }
 
+// jsonDiagnostic is one of ctxnotify's findings as -json prints it.
+type jsonDiagnostic struct {
+	Category       string    `json:"category"`
+	Posn           string    `json:"posn"`
+	Message        string    `json:"message"`
+	SuggestedFixes []jsonFix `json:"suggested_fixes"`
+}
+
+// decodeDiagnostics decodes ctxnotify's findings, of every package, from
+// the command's -json output.
+func decodeDiagnostics(t *testing.T, stdout string) []jsonDiagnostic {
+	t.Helper()
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+		t.Fatalf("decoding -json output: %v\n%s", err, stdout)
+	}
+	var all []jsonDiagnostic
+	for _, byAnalyzer := range tree {
+		raw, ok := byAnalyzer["ctxnotify"]
+		if !ok {
+			continue
+		}
+		var diags []jsonDiagnostic
+		if err := json.Unmarshal(raw, &diags); err != nil {
+			t.Fatalf("decoding diagnostics: %v\n%s", err, raw)
+		}
+		all = append(all, diags...)
+	}
+	return all
+}
+
 // jsonFindings runs the command with -json and decodes its findings.
 func jsonFindings(t *testing.T, dir, bin string) []jsonFinding {
 	t.Helper()
@@ -151,32 +182,13 @@ func jsonFindings(t *testing.T, dir, bin string) []jsonFinding {
 	if r.Code != 0 {
 		t.Fatalf("%s -json: exit code %d\n%s", bin, r.Code, r.Output)
 	}
-	var tree map[string]map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(r.Stdout), &tree); err != nil {
-		t.Fatalf("decoding -json output: %v\n%s", err, r.Stdout)
-	}
 	var found []jsonFinding
-	for _, byAnalyzer := range tree {
-		raw, ok := byAnalyzer["ctxnotify"]
-		if !ok {
-			continue
+	for _, d := range decodeDiagnostics(t, r.Stdout) {
+		f := jsonFinding{posn: d.Posn, message: d.Message, category: d.Category, fixable: len(d.SuggestedFixes) > 0}
+		if f.fixable {
+			f.fix = d.SuggestedFixes[0]
 		}
-		var diags []struct {
-			Category       string    `json:"category"`
-			Posn           string    `json:"posn"`
-			Message        string    `json:"message"`
-			SuggestedFixes []jsonFix `json:"suggested_fixes"`
-		}
-		if err := json.Unmarshal(raw, &diags); err != nil {
-			t.Fatalf("decoding diagnostics: %v\n%s", err, raw)
-		}
-		for _, d := range diags {
-			f := jsonFinding{posn: d.Posn, message: d.Message, category: d.Category, fixable: len(d.SuggestedFixes) > 0}
-			if f.fixable {
-				f.fix = d.SuggestedFixes[0]
-			}
-			found = append(found, f)
-		}
+		found = append(found, f)
 	}
 	sort.Slice(found, func(i, j int) bool { return found[i].posn < found[j].posn })
 	return found

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"os/exec"
 	"regexp"
@@ -105,40 +104,20 @@ func (m *batchModule) crashesAlone(t *testing.T, bin string, names []string) map
 // program, each sorted by position.
 func decodeFindings(t *testing.T, dir, stdout string, found map[string][]programFinding) {
 	t.Helper()
-	var tree map[string]map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
-		t.Fatalf("decoding -json output: %v\n%s", err, stdout)
-	}
-	for _, byAnalyzer := range tree {
-		raw, ok := byAnalyzer["ctxnotify"]
-		if !ok {
-			continue
+	for _, d := range decodeDiagnostics(t, stdout) {
+		m := posn.FindStringSubmatch(d.Posn)
+		if m == nil {
+			t.Fatalf("a finding's position %q is no file:line:column", d.Posn)
 		}
-		var diags []struct {
-			Posn           string    `json:"posn"`
-			Message        string    `json:"message"`
-			SuggestedFixes []jsonFix `json:"suggested_fixes"`
+		var f programFinding
+		f.line, _ = strconv.Atoi(m[2]) // digits, by the pattern
+		f.col, _ = strconv.Atoi(m[3])
+		f.message = d.Message
+		if len(d.SuggestedFixes) > 0 {
+			f.fix = d.SuggestedFixes[0].Message
 		}
-		if err := json.Unmarshal(raw, &diags); err != nil {
-			t.Fatalf("decoding diagnostics: %v\n%s", err, raw)
-		}
-		for _, d := range diags {
-			var file string
-			var f programFinding
-			m := posn.FindStringSubmatch(d.Posn)
-			if m == nil {
-				t.Fatalf("a finding's position %q is no file:line:column", d.Posn)
-			}
-			file = testkit.Rel(t, dir, m[1])
-			f.line, _ = strconv.Atoi(m[2]) // digits, by the pattern
-			f.col, _ = strconv.Atoi(m[3])
-			f.message = d.Message
-			if len(d.SuggestedFixes) > 0 {
-				f.fix = d.SuggestedFixes[0].Message
-			}
-			name, _, _ := strings.Cut(file, "/")
-			found[name] = append(found[name], f)
-		}
+		name, _, _ := strings.Cut(testkit.Rel(t, dir, m[1]), "/")
+		found[name] = append(found[name], f)
 	}
 	for _, fs := range found {
 		sort.Slice(fs, func(i, j int) bool {
