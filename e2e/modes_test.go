@@ -70,14 +70,7 @@ func TestFixModes(t *testing.T) {
 	}
 	t.Parallel()
 	bin := testkit.Command(t)
-	modes := []struct {
-		name string
-		args []string
-	}{
-		{"standalone -fix", []string{bin, "-fix", "./..."}},
-		{"go fix -fixtool", []string{"go", "fix", "-fixtool=" + bin, "./..."}},
-		{"go vet -fix", []string{"go", "vet", "-vettool=" + bin, "-fix", "./..."}},
-	}
+	modes := testkit.FixDrivers(bin)
 	// The copies outlive the subtests, to be compared at the end.
 	dirs := make([]string, len(modes))
 	for i := range modes {
@@ -96,27 +89,27 @@ func TestFixModes(t *testing.T) {
 	fixed := make([]bool, len(modes))
 	t.Run("modes", func(t *testing.T) {
 		for i, mode := range modes {
-			t.Run(mode.name, func(t *testing.T) {
+			t.Run(mode.Name, func(t *testing.T) {
 				t.Parallel()
 				dir := dirs[i]
-				fix := testkit.Run(t, dir, mode.args[0], mode.args[1:]...)
+				fix := testkit.Run(t, dir, mode.Args[0], mode.Args[1:]...)
 				if fix.Code != 0 {
-					t.Errorf("%s: exit code %d, want 0\n%s", mode.name, fix.Code, fix.Output)
+					t.Errorf("%s: exit code %d, want 0\n%s", mode.Name, fix.Code, fix.Output)
 				}
 				if r := testkit.Run(t, dir, "gofmt", "-l", "."); r.Code != 0 || r.Output != "" {
-					t.Errorf("after %s, gofmt -l lists:\n%s", mode.name, r.Output)
+					t.Errorf("after %s, gofmt -l lists:\n%s", mode.Name, r.Output)
 				}
 				if r := testkit.Run(t, dir, "go", "build", "./..."); r.Code != 0 {
-					t.Fatalf("after %s, the module does not build:\n%s", mode.name, r.Output)
+					t.Fatalf("after %s, the module does not build:\n%s", mode.Name, r.Output)
 				}
 				after := jsonFindings(t, dir, bin)
 				for _, f := range after {
 					if f.fixable {
-						t.Errorf("after %s, still fixable: %s: %s", mode.name, f.posn, f.message)
+						t.Errorf("after %s, still fixable: %s: %s", mode.Name, f.posn, f.message)
 					}
 				}
 				if len(after) != unfixable {
-					t.Errorf("after %s: %d findings, want the %d without a fix\n%s", mode.name, len(after), unfixable, fix.Output)
+					t.Errorf("after %s: %d findings, want the %d without a fix\n%s", mode.Name, len(after), unfixable, fix.Output)
 				}
 				fixed[i] = !t.Failed()
 			})
@@ -124,7 +117,7 @@ func TestFixModes(t *testing.T) {
 	})
 	for i := 1; i < len(modes); i++ {
 		if fixed[0] && fixed[i] {
-			testkit.SameGoFiles(t, dirs[0], modes[0].name, dirs[i], modes[i].name)
+			testkit.SameGoFiles(t, dirs[0], modes[0].Name, dirs[i], modes[i].Name)
 		}
 	}
 }

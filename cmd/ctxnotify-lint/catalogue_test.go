@@ -24,28 +24,21 @@ func TestCatalogueFixDrivers(t *testing.T) {
 	for _, module := range []string{"fixes", "helperfix"} {
 		t.Run(module, func(t *testing.T) {
 			t.Parallel()
-			modes := []struct {
-				name string
-				args []string
-			}{
-				{"standalone -fix", []string{bin, "-fix", "./..."}},
-				{"go fix -fixtool", []string{"go", "fix", "-fixtool=" + bin, "./..."}},
-				{"go vet -fix", []string{"go", "vet", "-vettool=" + bin, "-fix", "./..."}},
-			}
+			modes := testkit.FixDrivers(bin)
 			dirs := make([]string, len(modes))
 			for i, mode := range modes {
 				root := catalogueModules(t)
 				dirs[i] = filepath.Join(root, module)
-				r := testkit.Run(t, dirs[i], mode.args[0], mode.args[1:]...)
+				r := testkit.Run(t, dirs[i], mode.Args[0], mode.Args[1:]...)
 				if r.Code != 0 {
-					t.Fatalf("%s: exit code %d, want 0 (every fix applied)\n%s", mode.name, r.Code, r.Output)
+					t.Fatalf("%s: exit code %d, want 0 (every fix applied)\n%s", mode.Name, r.Code, r.Output)
 				}
 				if strings.Contains(r.Output, "skipped") || strings.Contains(r.Output, "Re-run") {
-					t.Errorf("%s left fixes out:\n%s", mode.name, r.Output)
+					t.Errorf("%s left fixes out:\n%s", mode.Name, r.Output)
 				}
 			}
 			for i := 1; i < len(modes); i++ {
-				testkit.SameGoFiles(t, dirs[0], modes[0].name, dirs[i], modes[i].name)
+				testkit.SameGoFiles(t, dirs[0], modes[0].Name, dirs[i], modes[i].Name)
 			}
 			dir := dirs[0]
 			if r := testkit.Run(t, dir, "go", "test", "-count=1", "-run=^$", "./..."); r.Code != 0 {

@@ -102,18 +102,18 @@ const helperSink = "-ctxnotify.sinks=example.com/m/events.Recorder.Eventf"
 func TestHelperFixDrivers(t *testing.T) {
 	t.Parallel()
 	bin := testkit.Command(t)
-	dirs := fixWithEachDriver(t, bin, helperModule)
-	for i, dir := range dirs {
-		if r := testkit.Run(t, dir, bin, helperSink, "./..."); r.Code != 0 {
-			t.Errorf("%s: a second run reports:\n%s", fixDrivers[i], r.Output)
+	fixed := fixWithEachDriver(t, bin, helperModule)
+	for _, m := range fixed {
+		if r := testkit.Run(t, m.dir, bin, helperSink, "./..."); r.Code != 0 {
+			t.Errorf("%s: a second run reports:\n%s", m.by, r.Output)
 		}
 	}
-	for i := 1; i < len(dirs); i++ {
-		testkit.SameGoFiles(t, dirs[0], fixDrivers[0], dirs[i], fixDrivers[i])
+	for _, m := range fixed[1:] {
+		testkit.SameGoFiles(t, fixed[0].dir, fixed[0].by, m.dir, m.by)
 	}
 
 	read := func(name string) string {
-		data, err := os.ReadFile(filepath.Join(dirs[0], "ctrl", name))
+		data, err := os.ReadFile(filepath.Join(fixed[0].dir, "ctrl", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,50 +166,47 @@ func TestFailureValue(t *testing.T) {
 	}
 }
 `
-	dirs := fixWithEachDriver(t, testkit.Command(t), files)
-	keptSignature(t, dirs, "func (r *Reconciler) failure(obj *Object, reason string, err error) error {", "a test takes it as a value")
+	fixed := fixWithEachDriver(t, testkit.Command(t), files)
+	keptSignature(t, fixed, "func (r *Reconciler) failure(obj *Object, reason string, err error) error {", "a test takes it as a value")
 }
 
-// keptSignature checks that ctrl/ctrl.go of each fixed module of dirs
-// (in fixDrivers' order) still declares sig, which the fix left alone
-// because of why.
-func keptSignature(t *testing.T, dirs []string, sig, why string) {
+// keptSignature checks that ctrl/ctrl.go of each fixed module still
+// declares sig, which the fix left alone because of why.
+func keptSignature(t *testing.T, fixed []fixedModule, sig, why string) {
 	t.Helper()
-	for i, dir := range dirs {
-		data, err := os.ReadFile(filepath.Join(dir, "ctrl", "ctrl.go"))
+	for _, m := range fixed {
+		data, err := os.ReadFile(filepath.Join(m.dir, "ctrl", "ctrl.go"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(string(data), sig) {
-			t.Errorf("%s: the helper changed although %s:\n%s", fixDrivers[i], why, data)
+			t.Errorf("%s: the helper changed although %s:\n%s", m.by, why, data)
 		}
 	}
 }
 
-// fixDrivers names the drivers fixWithEachDriver runs, in its order.
-var fixDrivers = []string{"ctxnotify-lint -fix", "go vet -fix", "go fix -fixtool"}
+// A fixedModule is a module's directory after one driver's -fix.
+type fixedModule struct {
+	by, dir string // the driver's name, the directory
+}
 
-// fixWithEachDriver writes files as a module once per driver of
-// fixDrivers, applies the fixes with it, checks that the fixed module's
-// tests pass, and returns the modules' directories.
-func fixWithEachDriver(t *testing.T, bin string, files map[string]string) []string {
+// fixWithEachDriver writes files as a module once per fix driver,
+// applies the fixes with it, and checks that the fixed module's tests
+// pass.
+func fixWithEachDriver(t *testing.T, bin string, files map[string]string) []fixedModule {
 	t.Helper()
-	var dirs []string
-	for i, args := range [][]string{
-		{bin, "-fix", helperSink, "./..."},
-		{"go", "vet", "-vettool=" + bin, helperSink, "-fix", "./..."},
-		{"go", "fix", "-fixtool=" + bin, helperSink, "./..."},
-	} {
+	var fixed []fixedModule
+	for _, d := range testkit.FixDrivers(bin, helperSink) {
 		dir := testkit.WriteModule(t, files)
-		if r := testkit.Run(t, dir, args[0], args[1:]...); r.Code != 0 {
-			t.Fatalf("%s: exit code %d\n%s", fixDrivers[i], r.Code, r.Output)
+		if r := testkit.Run(t, dir, d.Args[0], d.Args[1:]...); r.Code != 0 {
+			t.Fatalf("%s: exit code %d\n%s", d.Name, r.Code, r.Output)
 		}
 		if r := testkit.Run(t, dir, "go", "test", "./..."); r.Code != 0 {
-			t.Fatalf("%s: the fixed module's tests fail:\n%s", fixDrivers[i], r.Output)
+			t.Fatalf("%s: the fixed module's tests fail:\n%s", d.Name, r.Output)
 		}
-		dirs = append(dirs, dir)
+		fixed = append(fixed, fixedModule{d.Name, dir})
 	}
-	return dirs
+	return fixed
 }
 
 // TestHelperInGeneratedTests: a generated test file that calls a helper
@@ -238,6 +235,6 @@ func TestGeneratedEvent(t *testing.T) {
 	}
 }
 `
-	dirs := fixWithEachDriver(t, testkit.Command(t), files)
-	keptSignature(t, dirs, "func (r *Reconciler) event(obj *Object, eventType, reason, msg string) {", "a generated test calls it")
+	fixed := fixWithEachDriver(t, testkit.Command(t), files)
+	keptSignature(t, fixed, "func (r *Reconciler) event(obj *Object, eventType, reason, msg string) {", "a generated test calls it")
 }
