@@ -1,6 +1,6 @@
 // Package syntax answers the small questions of Go syntax that the
-// analyzer's packages all ask: which identifier an expression is, and
-// which variable it names.
+// analyzer's packages all ask: which identifier an expression is, which
+// variable it names, and which function body is around a node.
 package syntax
 
 import (
