@@ -12,7 +12,6 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/fixplan"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
-	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // A call that hands a context the code has cancelled to a function that
@@ -132,18 +131,20 @@ func findCheckedParams(idx *callgraph.Graph, j *judge, em *emitters, findings []
 			mark(r, checkedHere)
 		}
 	}
-	for _, f := range findings {
-		if r, ok := callgraph.ParamOf(f.Site.Fn, f.Check.Var); ok && f.Check.Later == nil {
+	byFinding := func(site *callgraph.Site, v *types.Var) {
+		for _, r := range ch.ParamSources(site, v) {
 			mark(r, checkedByFinding)
 			c.byFinding[r] = true
 		}
 	}
+	for _, f := range findings {
+		if f.Check.Later == nil {
+			byFinding(f.Site, f.Check.Var)
+		}
+	}
 	for _, g := range fixplan.UniqueGroups(idx, groups) {
 		for _, u := range g.Callers {
-			if r, ok := callgraph.ParamOf(u.Site.Fn, u.Ctx.Var); ok {
-				mark(r, checkedByFinding)
-				c.byFinding[r] = true
-			}
+			byFinding(u.Site, u.Ctx.Var)
 		}
 	}
 	for len(work) > 0 {
@@ -154,7 +155,7 @@ func findCheckedParams(idx *callgraph.Graph, j *judge, em *emitters, findings []
 			continue
 		}
 		for _, site := range idx.Callers[t] {
-			if p, ok := passedParam(idx, ch, site, r.Index); ok {
+			for _, p := range passedParams(idx, ch, site, r.Index) {
 				c.on[p] = append(c.on[p], r)
 				mark(p, checkedOn)
 			}
@@ -251,23 +252,16 @@ func checkedVar(idx *callgraph.Graph, atom ast.Expr) *types.Var {
 	return v
 }
 
-// passedParam returns the parameter of the caller (of site's declared
-// function) that site passes, unchanged, as its callee's parameter k.
-func passedParam(idx *callgraph.Graph, ch *fixplan.Chooser, site *callgraph.Site, k int) (callgraph.Param, bool) {
-	if site.Dispatch() {
-		return callgraph.Param{}, false
+// passedParams returns the parameters of the caller (site's declared
+// function) whose cancellation cancels what site passes as its callee's
+// parameter k: passed on unchanged, or as a context made from them.
+func passedParams(idx *callgraph.Graph, ch *fixplan.Chooser, site *callgraph.Site, k int) []callgraph.Param {
+	if site.Dispatch() || site.Fn.Lit != nil {
+		return nil // a literal's call: the parameter of the function around it may hold another context when it runs
 	}
 	ai, ok := callgraph.ArgIndex(idx.Info, site.Call, k)
 	if !ok {
-		return callgraph.Param{}, false
+		return nil
 	}
-	v := syntax.Var(idx.Info, site.Call.Args[ai])
-	r, ok := callgraph.ParamOf(site.Fn, v)
-	if !ok || site.Fn != idx.Decls[r.Fn] {
-		return callgraph.Param{}, false // a literal's call: the parameter of the function around it may hold another context when it runs
-	}
-	if pt := ch.HoldingsOf(site.Fn).At(site.Call); pt != nil {
-		return r, pt.ArgIsParam(ai, v)
-	}
-	return r, !idx.Assigned[v]
+	return ch.ArgSources(site, ai)
 }

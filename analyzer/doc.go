@@ -808,8 +808,10 @@
 // leaves the parent in place), to a function that checks that parameter
 // before its events is reported at the call: the check would drop every
 // event. The function checks it where a check written on the parameter
-// guards one of its events, where a fix inserts a check on it (at a sink,
-// or passing it to a helper fixed at its depth), or where it passes the
+// guards one of its events, where a fix inserts a check on it or on a
+// context made from it (a copy, a value or a logger added, a derivation:
+// each is cancelled with it), at a sink or passing it to a helper fixed
+// at its depth, or where it passes the
 // parameter on, unchanged, to a function that checks it; across packages
 // through a fact. The fix is the rename above; the call's argument keeps
 // its name and so reads the parent. A fix that inserts a check on a

@@ -7,6 +7,7 @@ import (
 	"github.com/ctxnotify/ctxnotify-lint/internal/callgraph"
 	"github.com/ctxnotify/ctxnotify-lint/internal/guardflow"
 	"github.com/ctxnotify/ctxnotify-lint/internal/refactor"
+	"github.com/ctxnotify/ctxnotify-lint/internal/syntax"
 )
 
 // The context a fix checks (the documentation's "The context a fix
@@ -46,6 +47,7 @@ type Chooser struct {
 	scopes   *refactor.Scopes
 	env      *guardflow.Env
 	holdings map[*callgraph.Func]*guardflow.Holdings // by outermost function
+	sources  map[*callgraph.Func]*guardflow.Holdings // by outermost function, where holdings follow nothing
 	bodies   map[*callgraph.Func]*bodyRefs           // by outermost function, for renames
 }
 
@@ -53,7 +55,8 @@ type Chooser struct {
 // scopes and the dataflows of env.
 func NewChooser(idx *callgraph.Graph, scopes *refactor.Scopes, env *guardflow.Env) *Chooser {
 	return &Chooser{idx: idx, scopes: scopes, env: env,
-		holdings: make(map[*callgraph.Func]*guardflow.Holdings), bodies: make(map[*callgraph.Func]*bodyRefs)}
+		holdings: make(map[*callgraph.Func]*guardflow.Holdings), sources: make(map[*callgraph.Func]*guardflow.Holdings),
+		bodies: make(map[*callgraph.Func]*bodyRefs)}
 }
 
 // HoldingsOf returns the holdings of f's outermost function.
@@ -65,6 +68,62 @@ func (c *Chooser) HoldingsOf(f *callgraph.Func) *guardflow.Holdings {
 		c.holdings[o] = h
 	}
 	return h
+}
+
+// ParamSources returns the context parameters of site's declared
+// function whose cancellation cancels what v may hold where site's call
+// is made: v itself, or a context made from one (a copy, a value or a
+// logger added, a derivation). A check of v there drops the events
+// whenever a caller hands one of them a cancelled context.
+func (c *Chooser) ParamSources(site *callgraph.Site, v *types.Var) []callgraph.Param {
+	if r, ok := callgraph.ParamOf(site.Fn, v); ok {
+		return []callgraph.Param{r}
+	}
+	if v == nil {
+		return nil
+	}
+	return c.sourcesAt(site, func(pt *guardflow.Point) guardflow.Contexts { return pt.Within(v) })
+}
+
+// ArgSources is ParamSources for the context site's call passes as its
+// argument ai.
+func (c *Chooser) ArgSources(site *callgraph.Site, ai int) []callgraph.Param {
+	if v := syntax.Var(c.idx.Info, site.Call.Args[ai]); v != nil && !c.idx.Assigned[v] {
+		if r, ok := callgraph.ParamOf(site.Fn, v); ok {
+			return []callgraph.Param{r} // the parameter itself: no need of the holdings
+		}
+	}
+	return c.sourcesAt(site, func(pt *guardflow.Point) guardflow.Contexts { return pt.ArgWithin(ai) })
+}
+
+// sourcesAt returns the context parameters of site's declared function
+// that within, at site's call, meets: its holdings, solved where they
+// follow nothing, answer where the contexts come from.
+func (c *Chooser) sourcesAt(site *callgraph.Site, within func(*guardflow.Point) guardflow.Contexts) []callgraph.Param {
+	o := site.Fn.Outermost()
+	if o.Obj == nil {
+		return nil
+	}
+	h := c.HoldingsOf(o)
+	if !h.Follows() {
+		if h = c.sources[o]; h == nil {
+			h = guardflow.NewSources(c.env, o.FlowFunc())
+			c.sources[o] = h
+		}
+	}
+	pt := h.At(site.Call)
+	if pt == nil {
+		return nil // never made
+	}
+	w := within(pt)
+	var out []callgraph.Param
+	params := o.Sig.Params()
+	for i := range params.Len() {
+		if p := params.At(i); guardflow.IsContext(p.Type()) && w.Meets(h.Param(p)) {
+			out = append(out, callgraph.Param{Fn: o.Obj, Index: i})
+		}
+	}
+	return out
 }
 
 // Choose returns the context a fix checks at site, where facts hold, and

@@ -252,7 +252,7 @@ func (p *planner) checked(site *callgraph.Site, c Context) (string, []refactor.S
 			name, named = r.saved, nil
 		}
 	}
-	if ref, ok := callgraph.ParamOf(site.Fn, c.Var); ok {
+	for _, ref := range p.ch.ParamSources(site, c.Var) {
 		for _, r := range p.carried[ref] {
 			if r == nil {
 				return "", nil, false

@@ -51,7 +51,24 @@ type use struct {
 // NewHoldings analyses f, a function declaration's body or a literal's
 // outside any function, and every literal in it.
 func NewHoldings(env *Env, f Func) *Holdings {
-	h := &Holdings{
+	h := newHoldings(env, f)
+	if h.Follows() {
+		h.solveBody(nil, &holdState{}, f.Body)
+	}
+	return h
+}
+
+// NewSources is NewHoldings that records every call's point even where
+// the function follows nothing (Follows): for where the contexts a
+// variable holds come from, which matters where the code cancels none.
+func NewSources(env *Env, f Func) *Holdings {
+	h := newHoldings(env, f)
+	h.solveBody(nil, &holdState{}, f.Body)
+	return h
+}
+
+func newHoldings(env *Env, f Func) *Holdings {
+	return &Holdings{
 		env:    env,
 		scan:   scanHoldings(env, f.Body, f.Sig),
 		points: make(map[*ast.CallExpr]*Point),
@@ -60,10 +77,6 @@ func NewHoldings(env *Env, f Func) *Holdings {
 		derivs: make(map[int]*Derivation),
 		before: make(map[int]bitset),
 	}
-	if h.Follows() {
-		h.solveBody(nil, &holdState{}, f.Body)
-	}
-	return h
 }
 
 // Follows reports whether the function makes a context that the code can
@@ -243,6 +256,9 @@ func (c Contexts) Empty() bool { return c.set.empty() }
 // Equal reports whether the two sets hold the same contexts.
 func (c Contexts) Equal(o Contexts) bool { return c.set.equal(o.set) }
 
+// Meets reports whether the two sets share a context.
+func (c Contexts) Meets(o Contexts) bool { return c.set.meets(o.set) }
+
 // Param returns the context a parameter holds on entry.
 func (h *Holdings) Param(v *types.Var) Contexts {
 	if d, ok := h.scan.paramDef[v]; ok {
@@ -263,6 +279,36 @@ func (p *Point) reach(v *types.Var) bitset {
 
 // Holds returns the contexts v may hold at p.
 func (p *Point) Holds(v *types.Var) Contexts { return Contexts{p.h.values(p.reach(v))} }
+
+// Within returns the contexts whose cancellation cancels what v may hold
+// at p: those it holds and, transitively, those they were derived from.
+func (p *Point) Within(v *types.Var) Contexts { return Contexts{p.h.within(p.reach(v))} }
+
+// ArgWithin is Within for the context argument i of the call: empty
+// where the argument is none the holdings follow.
+func (p *Point) ArgWithin(i int) Contexts {
+	if i >= len(p.args) || !p.args[i].ctx || p.args[i].opaque {
+		return Contexts{}
+	}
+	return Contexts{p.h.within(p.args[i].src)}
+}
+
+// within returns the contexts the defs hold and those they were derived
+// from, transitively.
+func (h *Holdings) within(defs bitset) bitset {
+	out := h.values(defs)
+	for work := out; !work.empty(); {
+		var next bitset
+		work.each(func(d int) {
+			if df := &h.scan.defs[d]; df.kind == deriveDef {
+				next = next.union(h.values(df.sources))
+			}
+		})
+		work = next.minus(out)
+		out = out.union(work)
+	}
+	return out
+}
 
 // MayBeCancelled reports whether the code may have cancelled a context v
 // may hold at p.

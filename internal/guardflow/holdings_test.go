@@ -470,3 +470,95 @@ func isCallTo(call *ast.CallExpr, name string) bool {
 	id, ok := call.Fun.(*ast.Ident)
 	return ok && id.Name == name
 }
+
+// sourcesSrc: where the contexts a variable holds come from, in functions
+// that cancel none (the holdings follow nothing) and one that derives.
+const sourcesSrc = `package p
+
+import (
+	"context"
+	"time"
+)
+
+type key struct{}
+
+func mark(string, context.Context)                {}
+func logInto(ctx context.Context) context.Context { return ctx }
+
+func values(ctx, other context.Context) {
+	logged := logInto(ctx)
+	mark("logged", logged)
+	{
+		ctx := context.WithValue(ctx, key{}, 1)
+		mark("value", ctx)
+	}
+	mark("other", other)
+}
+
+func derives(ctx context.Context, d time.Duration) {
+	sub, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	mark("sub", sub)
+}
+`
+
+// TestSources: NewSources answers where NewHoldings follows nothing, and
+// Within reaches the parameter a context was derived from, where Holds
+// does not.
+func TestSources(t *testing.T) {
+	pkg := load(t, sourcesSrc)
+	env := guardflow.NewEnv(pkg.TypesInfo, pkg.Types, functions{}, mayReturn, nil)
+	params := func(name string) (ctx, other *types.Var) {
+		sig := funcOf(t, pkg, name).Sig
+		ctx = sig.Params().At(0)
+		if sig.Params().At(1).Name() == "other" {
+			other = sig.Params().At(1)
+		}
+		return ctx, other
+	}
+	type mark struct {
+		p *guardflow.Point
+		v *types.Var // the context marked
+	}
+	marked := func(h *guardflow.Holdings, fn string) map[string]mark {
+		out := make(map[string]mark)
+		for _, call := range callsIn(pkg, fn, "mark") {
+			label := call.Args[0].(*ast.BasicLit).Value
+			out[label[1:len(label)-1]] = mark{h.At(call), pkg.TypesInfo.Uses[call.Args[1].(*ast.Ident)].(*types.Var)}
+		}
+		return out
+	}
+
+	if h := holdingsOf(t, pkg, env, "values"); h.Follows() || h.At(callsIn(pkg, "values", "mark")[0]) != nil {
+		t.Fatalf("values: NewHoldings follows a function that cancels none of its contexts")
+	}
+	h := guardflow.NewSources(env, funcOf(t, pkg, "values"))
+	ctx, other := params("values")
+	for label, want := range map[string][2]bool{ // meets ctx's, other's context
+		"logged": {true, false},
+		"value":  {true, false},
+		"other":  {false, true},
+	} {
+		m := marked(h, "values")[label]
+		if m.p == nil {
+			t.Fatalf("values: NewSources has no point at mark(%q)", label)
+		}
+		held := m.p.Holds(m.v)
+		if got := [2]bool{held.Meets(h.Param(ctx)), held.Meets(h.Param(other))}; got != want {
+			t.Errorf("values: %s meets the parameters' contexts %v, want %v", label, got, want)
+		}
+		if !m.p.Within(m.v).Equal(held) {
+			t.Errorf("values: %s: Within differs from Holds without a derivation", label)
+		}
+	}
+
+	h = guardflow.NewSources(env, funcOf(t, pkg, "derives"))
+	ctx, _ = params("derives")
+	m := marked(h, "derives")["sub"]
+	if m.p.Holds(m.v).Meets(h.Param(ctx)) {
+		t.Errorf("derives: sub holds the parameter's context itself")
+	}
+	if !m.p.Within(m.v).Meets(h.Param(ctx)) {
+		t.Errorf("derives: Within(sub) leaves out the parameter it was derived from")
+	}
+}

@@ -1,4 +1,4 @@
-package categories // want package:"reachesSinks" package:`checks\(R\.Reconcile\[fix 0\] R\.Saved\[fix 0\]\)`
+package categories // want package:"reachesSinks" package:`checks\(R\.Handoff\[0\] R\.Reconcile\[fix 0\] R\.Saved\[fix 0\]\)`
 
 // What each finding's event is, for a description of the fix: a Warning,
 // a Normal event, one whose type is not known, a Normal event in a

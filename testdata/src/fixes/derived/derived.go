@@ -1,4 +1,4 @@
-package derived // want package:"reachesSinks" package:`checks\(R\.Deferred\[fix 0\] R\.DeferredCancel\[fix 0\] R\.DeferredFirst\[fix 0\] R\.Field\[fix 0\] R\.Group\[fix 0\] R\.Loop\[fix 0\] R\.Preempt\[fix 0\] R\.Sometimes\[fix 0\] R\.Stored\[fix 0\]\)`
+package derived // want package:"reachesSinks" package:`checks\(R\.Deferred\[fix 0\] R\.DeferredCancel\[fix 0\] R\.DeferredFirst\[fix 0\] R\.Field\[fix 0\] R\.Group\[fix 0\] R\.Handoff\[0\] R\.Loop\[fix 0\] R\.Preempt\[fix 0\] R\.Sometimes\[fix 0\] R\.Stored\[fix 0\]\)`
 
 // The fix checks a context that only shutdown cancels: never one the code
 // cancels itself. Where no name holds that context at the check, the

@@ -1,4 +1,4 @@
-package rewrites // want package:"reachesSinks" package:`checks\(R\.Goto\[fix 0\] R\.GotoResult\[fix 0\] R\.GotoSaved\[fix 0\] R\.InCall\[fix 0\] R\.Reassigned\[fix 0\] R\.Taken\[fix 0\]\)`
+package rewrites // want package:"reachesSinks" package:`checks\(R\.Goto\[fix 0\] R\.GotoResult\[fix 0\] R\.GotoSaved\[fix 0\] R\.InCall\[fix 0\] R\.Kept\[0\] R\.Reassigned\[fix 0\] R\.Rounds\[0\] R\.RoundsLogged\[0\] R\.RoundsValue\[0\] R\.Taken\[fix 0\]\)`
 
 // RULE v8: what the fix declares compiles, and changes what no closure
 // reads. A rename that a closure would see is replaced by the parent kept
@@ -187,4 +187,78 @@ func (r *R) step(ctx context.Context, obj *corev1.ConfigMap) error {
 		r.rec.Event(obj, corev1.EventTypeNormal, "Stepped", "m")
 	}
 	return nil
+}
+
+type logKey struct{}
+
+// As Rounds, but stepValue emits under a context it makes from its
+// parameter (a logger added): a check on that context tests what the
+// caller handed, so the fix carries the handoff's rename too.
+func (r *R) RoundsValue(ctx context.Context, obj *corev1.ConfigMap) {
+	for range 2 {
+		g, ctx := errgroup.WithContext(ctx)
+		g.Go(func() error { return r.scan(ctx, obj) })
+		_ = g.Wait()
+		_ = r.stepValue(ctx, obj) // want `r\.stepValue\(ctx, obj\) hands stepValue a context that the code has cancelled \(errgroup\.WithContext at line 199\) on every path to the call: the check that the fix adds to stepValue tests it`
+	}
+}
+
+func (r *R) stepValue(ctx context.Context, obj *corev1.ConfigMap) error {
+	{
+		ctx := context.WithValue(ctx, logKey{}, "step")
+		if err := r.scan(ctx, obj); err != nil {
+			r.rec.Event(obj, corev1.EventTypeWarning, "StepFailed", err.Error()) // want `event "StepFailed" emitted by r\.rec\.Event is not guarded`
+			return err
+		}
+	}
+	return nil
+}
+
+// The group's context cannot take a name of its own (the hook reads ctx,
+// which may hold either context), so the fix in stepKept, whose check
+// would drop the event of every reconciliation whose group failed, is not
+// offered. Found by the run-time oracle.
+func (r *R) Kept(ctx context.Context, obj *corev1.ConfigMap) error {
+	r.OnDone(func() {
+		if ctx.Err() == nil {
+			r.rec.Event(obj, corev1.EventTypeNormal, "Hooked", "done")
+		}
+	})
+	g, ctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return r.scan(ctx, obj) })
+	_ = g.Wait()
+	return r.stepKept(ctx, obj) // want `r\.stepKept\(ctx, obj\) hands stepKept a context that the code has cancelled \(errgroup\.WithContext at line 227\) .* \(no fix: ctx at line 223 may hold either context\)`
+}
+
+func (r *R) stepKept(ctx context.Context, obj *corev1.ConfigMap) error {
+	{
+		ctx := context.WithValue(ctx, logKey{}, "step")
+		if err := r.scan(ctx, obj); err != nil {
+			r.rec.Event(obj, corev1.EventTypeWarning, "StepFailed", err.Error()) // want `event "StepFailed" emitted by r\.rec\.Event is not guarded`
+			return err
+		}
+	}
+	return nil
+}
+
+// As RoundsValue, one call deeper: stepLogged hands notifyStep a context
+// it made from its parameter, which the fix in notifyStep checks; so the
+// call of stepLogged is a handoff too, and the fix carries its rename.
+func (r *R) RoundsLogged(ctx context.Context, obj *corev1.ConfigMap) {
+	for range 2 {
+		g, ctx := errgroup.WithContext(ctx)
+		g.Go(func() error { return r.scan(ctx, obj) })
+		_ = g.Wait()
+		r.stepLogged(ctx, obj) // want `r\.stepLogged\(ctx, obj\) hands stepLogged a context that the code has cancelled \(errgroup\.WithContext at line 249\) on every path to the call: stepLogged passes it on to a function that checks it`
+	}
+}
+
+func (r *R) stepLogged(ctx context.Context, obj *corev1.ConfigMap) {
+	r.notifyStep(context.WithValue(ctx, logKey{}, "step"), obj)
+}
+
+func (r *R) notifyStep(ctx context.Context, obj *corev1.ConfigMap) {
+	if err := r.scan(ctx, obj); err != nil {
+		r.rec.Event(obj, corev1.EventTypeWarning, "StepFailed", err.Error()) // want `event "StepFailed" emitted by r\.rec\.Event is not guarded`
+	}
 }

@@ -1,4 +1,4 @@
-package derived // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\]\)`
+package derived // want package:"reachesSinks" package:`checks\(R\.Reconcile\[0\] R\.Unreached\[0\]\)`
 
 // RULE v7 under scope reconcile: the shapes of fixes/derived in code a
 // Reconcile method reaches. Outside it (Unreached), the same shape is an
