@@ -127,7 +127,7 @@ func findCheckedParams(idx *callgraph.Graph, j *judge, em *emitters, findings []
 		if f.Obj == nil || f.Iface {
 			continue
 		}
-		for _, r := range writtenChecks(idx, j, em, f) {
+		for _, r := range writtenChecks(idx, j, em, ch, f) {
 			mark(r, checkedHere)
 		}
 	}
@@ -218,20 +218,37 @@ func (c *checkedParams) reaches(r callgraph.Param) []callgraph.Param {
 }
 
 // writtenChecks returns the context parameters of f that a check written
-// in its body tests, where a check guards one of its emitting calls.
-func writtenChecks(idx *callgraph.Graph, j *judge, em *emitters, f *callgraph.Func) []callgraph.Param {
-	guarded := false
+// in its body tests, where a check guards one of its emitting calls: a
+// check on the parameter, or on a context made from it (ParamSources, at
+// the calls it guards).
+func writtenChecks(idx *callgraph.Graph, j *judge, em *emitters, ch *fixplan.Chooser, f *callgraph.Func) []callgraph.Param {
+	var guarded []*callgraph.Site
 	for _, site := range f.Calls {
-		guarded = guarded || em.emits(site) && j.verdict(em, site) == guardedCall
+		if em.emits(site) && j.verdict(em, site) == guardedCall {
+			guarded = append(guarded, site)
+		}
 	}
-	if !guarded {
+	if len(guarded) == 0 {
 		return nil
 	}
 	var out []callgraph.Param
+	add := func(r callgraph.Param) {
+		if r.Fn == f.Obj && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
 	for _, chk := range j.states.fl.of(f, j.states.startsGuarded(f), false).Checks {
-		if v := checkedVar(idx, chk.Atom); v != nil {
-			if i := callgraph.ParamIndex(f.Sig, v); i >= 0 && !slices.Contains(out, callgraph.Param{Fn: f.Obj, Index: i}) {
-				out = append(out, callgraph.Param{Fn: f.Obj, Index: i})
+		v := checkedVar(idx, chk.Atom)
+		if v == nil {
+			continue
+		}
+		if i := callgraph.ParamIndex(f.Sig, v); i >= 0 {
+			add(callgraph.Param{Fn: f.Obj, Index: i})
+			continue
+		}
+		for _, site := range guarded {
+			for _, r := range ch.ParamSources(site, v) {
+				add(r)
 			}
 		}
 	}

@@ -807,15 +807,15 @@
 // deferred cancel, a call after cancel(); a return before the derivation
 // leaves the parent in place), to a function that checks that parameter
 // before its events is reported at the call: the check would drop every
-// event. The function checks it where a check written on the parameter
-// guards one of its events, where a fix inserts a check on it or on a
-// context made from it (a copy, a value or a logger added, a derivation:
-// each is cancelled with it), at a sink or passing it to a helper fixed
-// at its depth, or where it passes the
-// parameter on, unchanged, to a function that checks it; across packages
+// event. The function checks it where a check written on the parameter,
+// or on a context made from it (a copy, a value or a logger added, a
+// derivation: each is cancelled with it), guards one of its events, where
+// a fix inserts such a check (at a sink, or passing the context to a
+// helper fixed at its depth), or where it passes the parameter, or a
+// context made from it, on to a function that checks it; across packages
 // through a fact. The fix is the rename above; the call's argument keeps
 // its name and so reads the parent. A fix that inserts a check on a
-// parameter carries the renames that such calls of its function in the
+// parameter, or on a context made from it, carries the renames that such calls of its function in the
 // package need, so that -fix applies both or neither: the check alone
 // would silence the function's events on every reconciliation. Two fixes
 // that carry the same rename make identical edits, which the drivers

@@ -1,4 +1,4 @@
-package derived // want package:"reachesSinks" package:`checks\(R\.Deferred\[fix 0\] R\.DeferredCancel\[fix 0\] R\.DeferredFirst\[fix 0\] R\.Field\[fix 0\] R\.Group\[fix 0\] R\.Handoff\[0\] R\.Loop\[fix 0\] R\.Preempt\[fix 0\] R\.Sometimes\[fix 0\] R\.Stored\[fix 0\]\)`
+package derived // want package:"reachesSinks" package:`checks\(R\.Deferred\[fix 0\] R\.DeferredCancel\[fix 0\] R\.DeferredFirst\[fix 0\] R\.Field\[fix 0\] R\.Group\[fix 0\] R\.Handoff\[0\] R\.HandoffLogged\[0\] R\.Loop\[fix 0\] R\.Preempt\[fix 0\] R\.Sometimes\[fix 0\] R\.Stored\[fix 0\]\)`
 
 // The fix checks a context that only shutdown cancels: never one the code
 // cancels itself. Where no name holds that context at the check, the
@@ -159,4 +159,23 @@ func (r *R) notify(ctx context.Context, obj *corev1.ConfigMap, err error) {
 
 func (r *R) notifyAll(ctx context.Context, obj *corev1.ConfigMap, err error) {
 	r.notify(ctx, obj, err)
+}
+
+type logKey struct{}
+
+// A check written on a context made from the parameter tests the
+// parameter: the call after cancel() drops notifyLogged's event too.
+func (r *R) HandoffLogged(ctx context.Context, obj *corev1.ConfigMap) {
+	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	err := r.scan(ctx, obj)
+	cancel()
+	r.notifyLogged(ctx, obj, err) // want `r\.notifyLogged\(ctx, obj, err\) hands notifyLogged a context that the code has cancelled \(context\.WithTimeout at line 169\) on every path to the call: notifyLogged checks it before its events`
+}
+
+func (r *R) notifyLogged(ctx context.Context, obj *corev1.ConfigMap, err error) {
+	logged := context.WithValue(ctx, logKey{}, "notify")
+	if err == nil || errors.Is(logged.Err(), context.Canceled) {
+		return
+	}
+	r.rec.Event(obj, corev1.EventTypeWarning, "ScanFailed", err.Error())
 }
