@@ -46,6 +46,30 @@ func BenchmarkDerivations(b *testing.B) {
 	}
 }
 
+// BenchmarkValueContexts runs the analyzer on one generated function in
+// which every context is made from the parameter without a cancel
+// (synth.ValueFunction): 75 findings per 1x whose fixes check such a
+// context, and as many calls handing one to a function that checks it;
+// flat and nested. Its ns/line is compared with BenchmarkFunctionSize's.
+func BenchmarkValueContexts(b *testing.B) {
+	for _, nested := range []bool{false, true} {
+		for _, scale := range bigScales {
+			b.Run(fmt.Sprintf("nested=%t/%dx", nested, scale), func(b *testing.B) {
+				src := synth.ValueFunction(75*scale, nested)
+				root := typeCheck(b, src)
+				findings := 0
+				for b.Loop() {
+					findings = len(analyzeRoot(b, root))
+				}
+				if findings != 75*scale {
+					b.Fatalf("%d findings, want %d", findings, 75*scale)
+				}
+				reportPerLine(b, src)
+			})
+		}
+	}
+}
+
 // BenchmarkFunctionSizeTypeCheck and BenchmarkNestingTypeCheck type-check
 // the same functions: the reference for ns/line, since the type checker
 // fills the maps the analyzer reads and grows with the same memory.
@@ -153,4 +177,20 @@ func typeCheck(tb testing.TB, src string) *packages.Package {
 		tb.Fatal(errs[0])
 	}
 	return root
+}
+
+// TestValueFunction checks the generated function's findings once, in the
+// quick test run: one per block, each with a fix.
+func TestValueFunction(t *testing.T) {
+	for _, nested := range []bool{false, true} {
+		diags := analyzeRoot(t, typeCheck(t, synth.ValueFunction(12, nested)))
+		if len(diags) != 12 {
+			t.Errorf("nested=%t: %d findings, want 12", nested, len(diags))
+		}
+		for _, d := range diags {
+			if !strings.Contains(d.Message, `"UpdateFailed`) || len(d.SuggestedFixes) == 0 {
+				t.Errorf("nested=%t: want a fix for each UpdateFailed event: %s", nested, d.Message)
+			}
+		}
+	}
 }

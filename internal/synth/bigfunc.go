@@ -113,3 +113,52 @@ func (r *R) Reconcile(ctx context.Context, state int) error {
 	b.WriteString("\treturn nil\n}\n")
 	return b.String()
 }
+
+// ValueFunction returns a file of package p whose Reconcile method is one
+// generated function of about 10 lines per block, in which every context is
+// made from the parameter without a cancel: each block adds a value to ctx
+// under a name that hides it, emits an event about an update that no check
+// guards (a finding whose fix checks that context, and so the parameter it
+// comes from), and hands that context to done, which checks it before its
+// event (so the parameter is checked where it is passed on). The code
+// cancels nothing, so these are the questions answered from the holdings
+// solved for them alone.
+func ValueFunction(blocks int, nested bool) string {
+	var b strings.Builder
+	b.WriteString(`package p
+
+import (
+	"context"
+	"errors"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type key struct{}
+
+type R struct {
+	client client.Client
+	rec    record.EventRecorder
+	obj    *corev1.ConfigMap
+}
+
+func (r *R) done(ctx context.Context) {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return
+	}
+	r.rec.Event(r.obj, corev1.EventTypeNormal, "Done", "done")
+}
+
+func (r *R) Reconcile(ctx context.Context, state int) error {
+`)
+	writeBlocks(&b, blocks, nested, func(i int, indent string) {
+		fmt.Fprintf(&b, "%s{\n%s\tctx := context.WithValue(ctx, key{}, %d)\n", indent, indent, i)
+		fmt.Fprintf(&b, "%s\tif err := r.client.Update(ctx, r.obj); err != nil {\n", indent)
+		fmt.Fprintf(&b, "%s\t\tr.rec.Event(r.obj, corev1.EventTypeWarning, \"UpdateFailed%d\", err.Error())\n%s\t}\n", indent, i, indent)
+		fmt.Fprintf(&b, "%s\tr.done(ctx)\n%s}\n", indent, indent)
+	})
+	b.WriteString("\treturn nil\n}\n")
+	return b.String()
+}
