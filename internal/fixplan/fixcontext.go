@@ -76,11 +76,14 @@ func (c *Chooser) HoldingsOf(f *callgraph.Func) *guardflow.Holdings {
 // logger added, a derivation). A check of v there drops the events
 // whenever a caller hands one of them a cancelled context.
 func (c *Chooser) ParamSources(site *callgraph.Site, v *types.Var) []callgraph.Param {
-	if r, ok := callgraph.ParamOf(site.Fn, v); ok {
-		return []callgraph.Param{r}
-	}
 	if v == nil {
 		return nil
+	}
+	if owner := callgraph.ParamOwner(site.Fn, v); owner != nil {
+		if owner.Obj == nil {
+			return nil // a literal's own parameter: its callers hand it a context
+		}
+		return []callgraph.Param{{Fn: owner.Obj, Index: callgraph.ParamIndex(owner.Sig, v)}}
 	}
 	return c.sourcesAt(site, func(pt *guardflow.Point) guardflow.Contexts { return pt.Within(v) })
 }

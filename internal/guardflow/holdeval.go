@@ -44,8 +44,8 @@ func (b *holdBody) solve(entry *holdState, body *ast.BlockStmt) {
 	for !work.empty() {
 		blk := blocks[work.next()]
 		ev := &holdEval{b: b, s: in[blk.Index]}
-		if len(blk.Nodes) > 0 {
-			ev.prune(blk.Nodes[0].Pos())
+		if pos := blockStart(blk); pos.IsValid() {
+			ev.prune(pos)
 		}
 		for _, n := range blk.Nodes {
 			ev.node(n)

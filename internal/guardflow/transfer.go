@@ -25,8 +25,8 @@ func (fa *Analysis) transfer(b *cfg.Block, in *state, rec *recording) []*state {
 	if rec != nil {
 		rec.start(b.Index)
 	}
-	if len(b.Nodes) > 0 && in != nil && len(in.vars) > 0 {
-		ev.writable().vars.prune(fa.vars, b.Nodes[0].Pos())
+	if pos := blockStart(b); pos.IsValid() && in != nil && len(in.vars) > 0 {
+		ev.writable().vars.prune(fa.vars, pos)
 	}
 	nodes := b.Nodes
 	cond := fa.condition(b)

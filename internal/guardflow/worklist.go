@@ -1,6 +1,7 @@
 package guardflow
 
 import (
+	"go/token"
 	"math/bits"
 
 	"golang.org/x/tools/go/cfg"
@@ -92,4 +93,20 @@ func (w *worklist) next() int32 {
 	w.n--
 	w.first = p + 1
 	return w.blocks[p]
+}
+
+// blockStart returns a position that every variable in scope where block
+// b starts is in scope at, for pruning the others: its first node's; for
+// an empty block (an if's or a loop's join), that of the statement it
+// belongs to, whose scope holds its own variables; NoPos where it has
+// neither. Pruning at empty blocks too keeps a state as small as the
+// variables in scope where many nested statements end together.
+func blockStart(b *cfg.Block) token.Pos {
+	if len(b.Nodes) > 0 {
+		return b.Nodes[0].Pos()
+	}
+	if b.Stmt != nil {
+		return b.Stmt.Pos()
+	}
+	return token.NoPos
 }
