@@ -27,11 +27,15 @@ func BenchmarkNesting(b *testing.B) { benchmarkBigFunction(b, true) }
 // timeouts cancelled right after their call, and as many findings whose
 // fix renames one, per 1x; flat and nested. Its ns/line is compared with
 // BenchmarkFunctionSize's.
-func BenchmarkDerivations(b *testing.B) {
+func BenchmarkDerivations(b *testing.B) { benchmarkFlatAndNested(b, synth.DerivingFunction) }
+
+// benchmarkFlatAndNested runs the analyzer on the function gen writes,
+// 75 blocks per 1x, flat and nested: one finding per block.
+func benchmarkFlatAndNested(b *testing.B, gen func(blocks int, nested bool) string) {
 	for _, nested := range []bool{false, true} {
 		for _, scale := range bigScales {
 			b.Run(fmt.Sprintf("nested=%t/%dx", nested, scale), func(b *testing.B) {
-				src := synth.DerivingFunction(75*scale, nested)
+				src := gen(75*scale, nested)
 				root := typeCheck(b, src)
 				findings := 0
 				for b.Loop() {
@@ -51,24 +55,7 @@ func BenchmarkDerivations(b *testing.B) {
 // (synth.ValueFunction): 75 findings per 1x whose fixes check such a
 // context, and as many calls handing one to a function that checks it;
 // flat and nested. Its ns/line is compared with BenchmarkFunctionSize's.
-func BenchmarkValueContexts(b *testing.B) {
-	for _, nested := range []bool{false, true} {
-		for _, scale := range bigScales {
-			b.Run(fmt.Sprintf("nested=%t/%dx", nested, scale), func(b *testing.B) {
-				src := synth.ValueFunction(75*scale, nested)
-				root := typeCheck(b, src)
-				findings := 0
-				for b.Loop() {
-					findings = len(analyzeRoot(b, root))
-				}
-				if findings != 75*scale {
-					b.Fatalf("%d findings, want %d", findings, 75*scale)
-				}
-				reportPerLine(b, src)
-			})
-		}
-	}
-}
+func BenchmarkValueContexts(b *testing.B) { benchmarkFlatAndNested(b, synth.ValueFunction) }
 
 // BenchmarkFunctionSizeTypeCheck and BenchmarkNestingTypeCheck type-check
 // the same functions: the reference for ns/line, since the type checker
