@@ -17,17 +17,7 @@ import (
 // (k8s.io/client-go/tools/record, controller-runtime's client).
 func BigFunction(blocks int, nested bool) string {
 	var b strings.Builder
-	b.WriteString(`package p
-
-import (
-	"context"
-	"errors"
-
-	corev1 "k8s.io/api/core/v1"
-	"k8s.io/client-go/tools/record"
-	"sigs.k8s.io/controller-runtime/pkg/client"
-)
-
+	b.WriteString(header + `
 type R struct {
 	client client.Client
 	rec    record.EventRecorder
@@ -54,6 +44,20 @@ func (r *R) Reconcile(ctx context.Context, state int) error {
 	b.WriteString("\treturn nil\n}\n")
 	return b.String()
 }
+
+// header is the package clause and imports of BigFunction's and
+// ValueFunction's files.
+const header = `package p
+
+import (
+	"context"
+	"errors"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/tools/record"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+`
 
 // writeBlocks writes n blocks with block, each after the previous one,
 // or, with nested, opened inside it without deeper indentation.
@@ -125,17 +129,7 @@ func (r *R) Reconcile(ctx context.Context, state int) error {
 // solved for them alone.
 func ValueFunction(blocks int, nested bool) string {
 	var b strings.Builder
-	b.WriteString(`package p
-
-import (
-	"context"
-	"errors"
-
-	corev1 "k8s.io/api/core/v1"
-	"k8s.io/client-go/tools/record"
-	"sigs.k8s.io/controller-runtime/pkg/client"
-)
-
+	b.WriteString(header + `
 type key struct{}
 
 type R struct {
