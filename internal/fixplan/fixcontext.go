@@ -92,9 +92,7 @@ func (c *Chooser) ParamSources(site *callgraph.Site, v *types.Var) []callgraph.P
 // argument ai.
 func (c *Chooser) ArgSources(site *callgraph.Site, ai int) []callgraph.Param {
 	if v := syntax.Var(c.idx.Info, site.Call.Args[ai]); v != nil && !c.idx.Assigned[v] {
-		if r, ok := callgraph.ParamOf(site.Fn, v); ok {
-			return []callgraph.Param{r} // the parameter itself: no need of the holdings
-		}
+		return c.ParamSources(site, v) // what v holds everywhere
 	}
 	return c.sourcesAt(site, func(pt *guardflow.Point) guardflow.Contexts { return pt.ArgWithin(ai) })
 }
