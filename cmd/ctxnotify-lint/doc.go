@@ -157,7 +157,9 @@
 // takes the first fix of each finding, in order, and merges it whole into
 // the fixes accepted before it, or leaves it out whole. Edits that do not
 // overlap are all applied (an insertion where a replaced range starts or
-// ends included); identical edits, such as the same import added by several
+// ends included), and different insertions at one offset all go in, in
+// the order of their fixes (two guarded methods added after a type's last
+// method); identical edits, such as the same import added by several
 // fixes, are applied once, so the fix at a helper's depth, which every
 // finding at a call of the helper carries whole, changes the helper and its
 // calls once however many findings carry it (the three drivers give the
@@ -172,17 +174,13 @@
 //
 // Where it differs from x/tools:
 //
-//   - Two different insertions at one offset conflict: the later fix is
-//     left out. x/tools applies both, the earlier first. Two fixes that name
-//     the same unnamed context.Context parameter, one ctx and one ctx2 (a
-//     local ctx hides the parameter at the second call), would then make
-//     func f(ctx2 ctx context.Context), which does not parse.
 //   - An insertion inside the text another fix replaces conflicts: the
 //     later fix is left out. x/tools deletes the replaced text up to the
-//     insertion and puts the insertion before the replacement; a context
-//     argument that the fix at a helper's depth passes inside a one-line
-//     block that a call-site fix opens up would then land before the
-//     block's new text, which does not parse.
+//     insertion and puts the insertion before the replacement, among the
+//     replacement's words. No two fixes of ctxnotify make such a pair (a
+//     fix that puts a statement in an if inserts around it and leaves its
+//     text alone), so the drivers write the same files; the rule keeps a
+//     future fix from writing code that does not parse.
 //   - A finding in a file that a package and its test variant share is one
 //     finding (p and p [p.test]), so its fix is counted once in the message;
 //     x/tools counts it twice (and merges the identical edits). Its fixes

@@ -44,10 +44,10 @@ func sortEdits(edits []edit) {
 //     insertion at the start of a replacement goes before it);
 //   - unlike x/tools, an insertion inside the text another edit replaces
 //     conflicts. x/tools deletes the replaced text up to the insertion and
-//     puts the insertion before the replacement; but a call-site wrap
-//     rewrites a one-line block, and a helper fix's context argument
-//     inside it then lands before the wrap's text ("ctx, if
-//     !errors.Is(...) {"), which does not parse;
+//     puts the insertion before the replacement, which lands the insertion
+//     among the replacement's words. The analyzer's fixes never make such
+//     a pair (a wrap inserts around its statement), so the drivers agree;
+//     the rule keeps a future one from writing code that does not parse;
 //   - where an edit starts before an overlapping replacement, the part
 //     before is deleted and the rest compared again;
 //   - two different edits that replace text from the same offset

@@ -157,66 +157,36 @@ func (s *Sources) source(pos token.Pos) ([]byte, *token.File, bool) {
 
 // Build returns the fix's edits, each once, in the order of its steps;
 // false when one cannot be made: a source that cannot be read, a statement
-// that cannot be skipped where it stands, an argument or a name inside a
-// statement that a wrap rewrites.
+// that cannot be skipped where it stands. No step rewrites a statement's
+// text (a skip inserts around it), so the steps' edits never overlap.
 func (s *Sources) Build(fix *Fix) (analysis.SuggestedFix, bool) {
 	var edits editSet
-	var rewritten [][2]token.Pos // the statements that wraps rewrite
-	inside := func(pos token.Pos) bool {
-		for _, r := range rewritten {
-			if r[0] <= pos && pos < r[1] {
-				return true
-			}
-		}
-		return false
-	}
-	skips := make(map[int][]analysis.TextEdit) // by step
 	imports := make(map[*ast.File][]Import)
 	var files []*ast.File
-	for i, st := range fix.Steps {
-		if sk, ok := st.(Skip); ok {
-			es, ok := s.skip(sk)
+	for _, st := range fix.Steps {
+		switch st := st.(type) {
+		case Skip:
+			es, ok := s.skip(st)
 			if !ok {
 				return analysis.SuggestedFix{}, false
 			}
-			skips[i] = es
-			for _, e := range es {
-				rewritten = append(rewritten, [2]token.Pos{e.Pos, e.End}) // empty for insertions
-			}
-		}
-	}
-	for i, st := range fix.Steps {
-		switch st := st.(type) {
-		case Skip:
-			edits.add(skips[i]...)
+			edits.add(es...)
 		case Param:
 			edits.add(paramEdits(st)...)
 		case Arg:
-			if inside(st.Call.Lparen) {
-				return analysis.SuggestedFix{}, false
-			}
 			edits.add(insertArg(st.Call, st.Text))
 		case Callee:
-			if inside(st.Call.Pos()) {
-				return analysis.SuggestedFix{}, false
-			}
 			edits.add(analysis.TextEdit{Pos: st.Call.Fun.Pos(), End: st.Call.Fun.End(), NewText: []byte(st.Text)})
 		case Method:
 			edits.add(methodEdit(st))
 		case Rename:
 			for _, id := range st.Idents {
-				if inside(id.Pos()) {
-					return analysis.SuggestedFix{}, false
-				}
 				edits.add(analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(st.Name)})
 			}
 			if a := st.Assign; a != nil && a.Tok != st.Tok {
 				edits.add(analysis.TextEdit{Pos: a.TokPos, End: a.TokPos + token.Pos(len(a.Tok.String())), NewText: []byte(st.Tok.String())})
 			}
 		case Declare:
-			if inside(st.Stmt.Pos()) {
-				return analysis.SuggestedFix{}, false
-			}
 			e, ok := s.declare(st)
 			if !ok {
 				return analysis.SuggestedFix{}, false
@@ -252,7 +222,7 @@ func (s *Sources) skip(sk Skip) ([]analysis.TextEdit, bool) {
 	case GuardClause:
 		e, ok = guardClause(src, tf, sk.File, sk.Stmt, "if "+sk.Cancelled+" {")
 	case Wrap:
-		e, ok = wrap(src, tf, sk.File, sk.Parent, sk.Stmt, "if !"+sk.Cancelled+" {")
+		return wrap(src, tf, sk.File, sk.Parent, sk.Stmt, "if !"+sk.Cancelled+" {")
 	case Fold:
 		ifs, isIf := sk.Parent.(*ast.IfStmt)
 		if !isIf {

@@ -10,28 +10,39 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// wrap returns the edit that puts stmt, a statement of file whose source
+// wrap returns the edits that put stmt, a statement of file whose source
 // is src, inside a block opened by header ("if cond {"). parent is the
 // node that holds stmt. A statement that starts its line is wrapped where
-// it stands, with the comments that end its line, and its continuation
+// it stands, after the comments that end its line, and its continuation
 // lines indented one more tab (not inside raw strings); the only statement
 // of a block written on one line (defer func() { r.Event(...) }()) gets the
-// block opened up. Anything else is not wrapped.
-func wrap(src []byte, tf *token.File, file *ast.File, parent ast.Node, stmt ast.Stmt, header string) (analysis.TextEdit, bool) {
+// block opened up. Anything else is not wrapped. The edits leave stmt's
+// own text alone (they insert, or replace the space around it), so that
+// the edits of other fixes inside it, a rename or an argument, merge with
+// them.
+func wrap(src []byte, tf *token.File, file *ast.File, parent ast.Node, stmt ast.Stmt, header string) ([]analysis.TextEdit, bool) {
 	indent, startsLine := lineIndent(src, tf, stmt.Pos())
 	if startsLine {
-		end, comment := trailingComments(src, tf, file, stmt.End())
-		text := header + "\n" + indent + "\t" + reindent(src, tf, stmt, "\t") + comment + "\n" + indent + "}"
-		return analysis.TextEdit{Pos: stmt.Pos(), End: end, NewText: []byte(text)}, true
+		end := trailingComments(src, tf, file, stmt.End())
+		edits := []analysis.TextEdit{insert(stmt.Pos(), header+"\n"+indent+"\t")}
+		for _, at := range continuationLines(src, tf, stmt) {
+			edits = append(edits, insert(at, "\t"))
+		}
+		return append(edits, insert(end, "\n"+indent+"}")), true
 	}
 	block, ok := parent.(*ast.BlockStmt)
 	if !ok || len(block.List) != 1 || tf.Line(block.Lbrace) != tf.Line(block.Rbrace) || hasComments(file, block) {
-		return analysis.TextEdit{}, false
+		return nil, false
 	}
 	indent = leadingSpace(src, tf, block.Lbrace)
-	text := "\n" + indent + "\t" + header + "\n" + indent + "\t\t" + string(src[tf.Offset(stmt.Pos()):tf.Offset(stmt.End())]) +
-		"\n" + indent + "\t}\n" + indent
-	return analysis.TextEdit{Pos: block.Lbrace + 1, End: block.Rbrace, NewText: []byte(text)}, true
+	return []analysis.TextEdit{
+		{Pos: block.Lbrace + 1, End: stmt.Pos(), NewText: []byte("\n" + indent + "\t" + header + "\n" + indent + "\t\t")},
+		{Pos: stmt.End(), End: block.Rbrace, NewText: []byte("\n" + indent + "\t}\n" + indent)},
+	}, true
+}
+
+func insert(at token.Pos, text string) analysis.TextEdit {
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}
 }
 
 // guardClause returns the edit that puts a guard clause, a block opened
@@ -85,9 +96,8 @@ func leadingSpace(src []byte, tf *token.File, pos token.Pos) string {
 }
 
 // trailingComments returns where the comments that follow end on the
-// line of end finish, and their text with the space before them, when
-// nothing but those comments follows; else end and "".
-func trailingComments(src []byte, tf *token.File, file *ast.File, end token.Pos) (token.Pos, string) {
+// line of end finish, when nothing but those comments follows; else end.
+func trailingComments(src []byte, tf *token.File, file *ast.File, end token.Pos) token.Pos {
 	line := tf.Line(end)
 	i := sort.Search(len(file.Comments), func(i int) bool { return file.Comments[i].Pos() >= end })
 	last := end
@@ -101,16 +111,16 @@ comments:
 		}
 	}
 	if last == end {
-		return end, ""
+		return end
 	}
 	rest := src[tf.Offset(last):]
 	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
 		rest = rest[:nl] // the rest of the line only: converting the file's rest would cost its size per fix
 	}
 	if len(bytes.TrimSpace(rest)) != 0 {
-		return end, "" // code follows: the comments are not trailing
+		return end // code follows: the comments are not trailing
 	}
-	return last, string(src[tf.Offset(end):tf.Offset(last)])
+	return last
 }
 
 // hasComments reports whether a comment lies inside the block.
@@ -119,9 +129,9 @@ func hasComments(file *ast.File, block *ast.BlockStmt) bool {
 	return i < len(file.Comments) && file.Comments[i].Pos() < block.Rbrace
 }
 
-// reindent returns stmt's source with extra added after each line break
-// outside raw string literals.
-func reindent(src []byte, tf *token.File, stmt ast.Stmt, extra string) string {
+// continuationLines returns where the lines of stmt after its first
+// start, but for empty lines and lines that continue a raw string literal.
+func continuationLines(src []byte, tf *token.File, stmt ast.Stmt) []token.Pos {
 	start, end := tf.Offset(stmt.Pos()), tf.Offset(stmt.End())
 	var raw [][2]int
 	ast.Inspect(stmt, func(n ast.Node) bool {
@@ -130,14 +140,13 @@ func reindent(src []byte, tf *token.File, stmt ast.Stmt, extra string) string {
 		}
 		return true
 	})
-	var b strings.Builder
+	var lines []token.Pos
 	for i := start; i < end; i++ {
-		b.WriteByte(src[i])
-		if src[i] == '\n' && !inRanges(i, raw) {
-			b.WriteString(extra)
+		if src[i] == '\n' && src[i+1] != '\n' && !inRanges(i, raw) {
+			lines = append(lines, tf.Pos(i+1))
 		}
 	}
-	return b.String()
+	return lines
 }
 
 func inRanges(i int, ranges [][2]int) bool {
@@ -153,9 +162,6 @@ func inRanges(i int, ranges [][2]int) bool {
 // parenthesizing a condition of lower precedence (a || b): insertions
 // only, so that an edit inside the condition (a rename) merges with them.
 func fold(ifs *ast.IfStmt, cond string) []analysis.TextEdit {
-	insert := func(at token.Pos, text string) analysis.TextEdit {
-		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}
-	}
 	if b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok && b.Op == token.LOR && ifs.Cond == ast.Expr(b) {
 		return []analysis.TextEdit{insert(ifs.Cond.Pos(), "("), insert(ifs.Cond.End(), ") && "+cond)}
 	}
