@@ -557,7 +557,11 @@
 // as stderrors "errors" is added. The comments that end the statement's
 // line, block comments included, move into the block with it; no other
 // comment moves. The only statement of a block written on one line
-// (defer func() { r.Event(...) }()) gets the block opened up.
+// (defer func() { r.Event(...) }()) gets the block opened up. A wrap
+// leaves the statement's own text as it is (it inserts the if before it
+// and the brace after), so the edit of another finding's fix inside it,
+// such as the rename of a derived context that a handoff asks for, goes in
+// with it in the same run.
 //
 // The fixed code compiles and a second run reports nothing there. The
 // standalone command, go vet -fix and go fix format the files they fix, so

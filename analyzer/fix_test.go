@@ -24,7 +24,7 @@ var fixPackages = []string{
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
 	"fixes/fields", "fixes/ifaces", "fixes/guardclause", "fixes/derived", "fixes/derived/report", "fixes/derived/crosspkg", "fixes/forms",
 	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
-	"helperfix/returned", "helperfix/guardclause", "fixes/receivers", "fixes/later", "fixes/rewrites", "fixes/oneplace", "fixes/conventions/withany", "fixes/conventions/withiface",
+	"helperfix/returned", "helperfix/guardclause", "fixes/receivers", "fixes/later", "fixes/rewrites", "fixes/oneplace", "fixes/conventions/withany", "fixes/conventions/withiface", "fixes/composed",
 }
 
 // TestFixes checks every fix against its golden file.
@@ -37,7 +37,7 @@ func TestFixes(t *testing.T) {
 
 // reconcileFixPackages are the fixes of RULES v7 and v8 in reconcile code,
 // analysed under scope reconcile.
-var reconcileFixPackages = []string{"scope/derived", "scope/later"}
+var reconcileFixPackages = []string{"scope/derived", "scope/later", "fixes/composed"}
 
 // TestFixesScopeReconcile checks the fixes of RULES v7 and v8 in
 // reconcile code under scope reconcile against their golden files.
