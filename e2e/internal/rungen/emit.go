@@ -9,7 +9,7 @@ const (
 )
 
 // formShapes are the shapes of the forms of call that have one.
-var formShapes = map[int]Shape{3: Annotated, 4: EventsAPI, 5: HelperDepth1, 6: HelperDepth2, 7: HelperDepth3, 8: TypeFromCaller, 9: PackageHelper}
+var formShapes = map[int]Shape{3: Annotated, 4: EventsAPI, 5: HelperDepth1, 6: HelperDepth2, 7: HelperDepth3, 8: TypeFromCaller, 9: PackageHelper, 11: Detached}
 
 // emit writes an emission of an event of type typ (a constant or a
 // variable) as a statement.
@@ -18,14 +18,18 @@ func (g *gen) emit(e env, typ string) {
 }
 
 // call returns an emission of an event of type typ in e, in one of the
-// forms a controller uses: a recorder method of either event API, or a
+// forms a controller uses: a recorder method of either event API, a
 // helper without a context that emits (at depth one to three, with its
-// type fixed or taken from the caller). Each is a new site, whose reason
-// is on the call's first line.
+// type fixed or taken from the caller), or one handed the context that
+// cuts it loose from cancellation. Each is a new site, whose reason is on
+// the call's first line.
 func (g *gen) call(e env, typ string) string {
 	kind := g.pick(12)
 	if typ != warning && typ != normal && kind >= 5 && kind <= 7 {
 		kind = 8 // a helper whose type is fixed would leave the variable unused
+	}
+	if kind == 11 && (e.ctx == "" || e.late) {
+		kind = 10 // no context to hand it
 	}
 	form := formShapes[kind]
 	switch {
@@ -72,6 +76,9 @@ func (g *gen) call(e env, typ string) string {
 	case 9:
 		g.use("emit", "runtime")
 		return fmt.Sprintf("emit(r.Recorder, r.obj, %s, %q)", typ, tag)
+	case 11:
+		g.use("detached", "logf")
+		return fmt.Sprintf("r.detached(%s, %s, %q)", e.ctx, typ, tag)
 	default:
 		return fmt.Sprintf("r.Recorder.Eventf(r.obj, %s, %q, \"%%s\", %q)", typ, tag, "reconciled")
 	}

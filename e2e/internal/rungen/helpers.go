@@ -18,6 +18,9 @@ func (g *gen) helpers() {
 	if g.has("emit") {
 		g.line("// emit emits through the recorder it is handed.\nfunc emit(rec record.EventRecorder, obj runtime.Object, eventType, reason string) {\nrec.Event(obj, eventType, reason, %q)\n}\n", "emitted")
 	}
+	if g.has("detached") {
+		g.line("// detached logs and emits with its context cut loose from cancellation:\n// it has no usable context, so its calls take the check.\nfunc (r *Reconciler) detached(ctx context.Context, eventType, reason string) {\nctx = context.WithoutCancel(ctx)\nlogf.FromContext(ctx).Info(\"notifying\", \"reason\", reason)\nr.Recorder.Event(r.obj, eventType, reason, %q)\n}\n", "detached")
+	}
 	if g.has("finally") {
 		g.line("// finally runs f before it returns.\nfunc (r *Reconciler) finally(f func()) {\nf()\n}\n")
 	}

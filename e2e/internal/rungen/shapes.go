@@ -37,6 +37,7 @@ const (
 	HelperDepth3     Shape = "helper without a context, at depth 3"
 	TypeFromCaller   Shape = "helper taking its event type from its caller"
 	PackageHelper    Shape = "package-level helper"
+	Detached         Shape = "helper handed the context, which it cuts loose from cancellation"
 	Step             Shape = "step with a context of its own"
 	DeferredStatus   Shape = "deferred status-and-notify literal"
 	DeferredEvent    Shape = "deferred event"
@@ -68,7 +69,7 @@ var Shapes = []Shape{
 	GuardedMethodUnnamed, GuardedMethodBlank, GotoOverDerivation, AfterFuncCallback, HookCallback,
 	DeferredHelperLiteral, ClosureReassigned,
 	APIFailure, Success, VariableType, EventsAPI, Annotated, HelperDepth1, HelperDepth2, HelperDepth3,
-	TypeFromCaller, PackageHelper, Step, DeferredStatus, DeferredEvent, SeedShape, ShadowedCtx,
+	TypeFromCaller, PackageHelper, Detached, Step, DeferredStatus, DeferredEvent, SeedShape, ShadowedCtx,
 	DeriveInBlock, DeriveAssignIf, DeriveAssignLoop, Errgroup, ErrgroupCtx, ParallelFor, GuardHelper,
 	FreshCheck, StaleCheck, LabeledLoop, GotoSkip, AfterFunc, Hook, Goroutine, StoredFunc, LocalFunc, HelperNow,
 	LateCheck, WithoutCancel,
