@@ -819,11 +819,17 @@
 // context made from it, on to a function that checks it; across packages
 // through a fact. The fix is the rename above; the call's argument keeps
 // its name and so reads the parent. A fix that inserts a check on a
-// parameter, or on a context made from it, carries the renames that such calls of its function in the
-// package need, so that -fix applies both or neither: the check alone
-// would silence the function's events on every reconciliation. Two fixes
-// that carry the same rename make identical edits, which the drivers
-// apply once.
+// parameter, or on a context made from it, carries the renames that such
+// calls of its function in the package need, so that -fix applies both or
+// neither: the check alone would silence the function's events on every
+// reconciliation. Two fixes that carry the same rename make identical
+// edits, which the drivers apply once.
+//
+// A call that hands on a cancelled context and also emits without a check
+// (its function checks the parameter before one event and cuts it loose
+// before another) is one diagnostic, the event's: its message goes on
+// with "; the call also hands f a context ...", its related information
+// shows both, and its fix makes the handoff's rename too.
 //
 // # Strict mode
 //

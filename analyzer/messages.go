@@ -156,6 +156,13 @@ func derivationText(d *guardflow.Derivation) string {
 // to a function that checks it, which would drop every event, and what to
 // do.
 func handoffMessage(idx *callgraph.Graph, h *handoff, plan *fixplan.Plan) string {
+	return callText(h.Site.Call) + " " + handoffText(idx, h, plan, false)
+}
+
+// handoffText is handoffMessage after the call: "hands f a context that
+// ...". With also, the message of a finding at the call precedes it,
+// which says where a literal that runs later is handed on.
+func handoffText(idx *callgraph.Graph, h *handoff, plan *fixplan.Plan, also bool) string {
 	callee := h.target.Fn.Name()
 	var checks string
 	switch h.kind {
@@ -166,12 +173,15 @@ func handoffMessage(idx *callgraph.Graph, h *handoff, plan *fixplan.Plan) string
 	default:
 		checks = callee + " passes it on to a function that checks it before its events"
 	}
-	if h.Derivation == nil {
-		return fmt.Sprintf("%s hands %s a context that may be cancelled when the call runs: it is in a function literal that may run after its function returns, when every cancel has run, and %s, so every event would be dropped; decide whether the events are still wanted before %s (no fix)",
-			callText(h.Site.Call), callee, checks, handingText(idx, h.later, h.use))
+	if h.Derivation == nil && also {
+		return fmt.Sprintf("hands %s a context that may be cancelled when the call runs, and %s, so every event would be dropped", callee, checks)
 	}
-	msg := fmt.Sprintf("%s hands %s a context that the code has cancelled (%s at line %s) on every path to the call: %s, so every event would be dropped; give the derived context a name of its own",
-		callText(h.Site.Call), callee, derivationText(h.Derivation), lineAt(idx, h.Derivation.Call.Pos()), checks)
+	if h.Derivation == nil {
+		return fmt.Sprintf("hands %s a context that may be cancelled when the call runs: it is in a function literal that may run after its function returns, when every cancel has run, and %s, so every event would be dropped; decide whether the events are still wanted before %s (no fix)",
+			callee, checks, handingText(idx, h.later, h.use))
+	}
+	msg := fmt.Sprintf("hands %s a context that the code has cancelled (%s at line %s) on every path to the call: %s, so every event would be dropped; give the derived context a name of its own",
+		callee, derivationText(h.Derivation), lineAt(idx, h.Derivation.Call.Pos()), checks)
 	if h.Derivation.Name != nil {
 		msg += fmt.Sprintf(" so that %s stays the context shutdown cancels", h.Derivation.Name.Name)
 	}

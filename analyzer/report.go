@@ -53,7 +53,9 @@ func diagnose(idx *callgraph.Graph, sources *refactor.Sources, em *emitters, sta
 		return fixes
 	}
 	var out []analysis.Diagnostic
+	at := make(map[*callgraph.Site]int) // the findings' diagnostics, by call
 	for _, f := range findings {
+		at[f.Site] = len(out)
 		out = append(out, analysis.Diagnostic{
 			Pos:            f.Site.Call.Pos(),
 			End:            f.Site.Call.End(),
@@ -64,6 +66,15 @@ func diagnose(idx *callgraph.Graph, sources *refactor.Sources, em *emitters, sta
 		})
 	}
 	for _, h := range handoffs {
+		// One diagnostic per call: where the call also emits without a
+		// check, the finding's says both, and its fix mends both.
+		if i, ok := at[h.Site]; ok {
+			d := &out[i]
+			d.Message += "; the call also " + handoffText(idx, h, plan, true)
+			d.Related = append(d.Related, handoffRelated(idx, h)...)
+			d.SuggestedFixes = joinFixes(d.SuggestedFixes, fixesOf(plan.HandoffFixes(&h.Handoff)))
+			continue
+		}
 		out = append(out, analysis.Diagnostic{
 			Pos:            h.Site.Call.Pos(),
 			End:            h.Site.Call.End(),
@@ -74,6 +85,40 @@ func diagnose(idx *callgraph.Graph, sources *refactor.Sources, em *emitters, sta
 		})
 	}
 	return out
+}
+
+// joinFixes returns the fixes of a call that is a finding and a handoff:
+// the finding's first fix with the edits of the handoff's first that it
+// lacks (the same rename, where both make it), when none overlaps one of
+// its own; else the finding's fixes, or the handoff's where it has none.
+func joinFixes(finding, handoff []analysis.SuggestedFix) []analysis.SuggestedFix {
+	if len(finding) == 0 {
+		return handoff
+	}
+	if len(handoff) == 0 {
+		return finding
+	}
+	first := finding[0]
+	edits := slices.Clone(first.TextEdits)
+	for _, e := range handoff[0].TextEdits {
+		switch {
+		case slices.ContainsFunc(first.TextEdits, func(f analysis.TextEdit) bool {
+			return f.Pos == e.Pos && f.End == e.End && string(f.NewText) == string(e.NewText)
+		}):
+		case slices.ContainsFunc(first.TextEdits, func(f analysis.TextEdit) bool { return overlaps(f, e) }):
+			return finding
+		default:
+			edits = append(edits, e)
+		}
+	}
+	first.TextEdits = edits
+	return append([]analysis.SuggestedFix{first}, finding[1:]...)
+}
+
+// overlaps reports whether two different edits touch the same text, or
+// insert at one place.
+func overlaps(a, b analysis.TextEdit) bool {
+	return a.Pos < b.End && b.Pos < a.End || a.Pos == b.Pos
 }
 
 // bareDirectives reports each ignore directive without a reason.

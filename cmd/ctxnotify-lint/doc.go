@@ -116,6 +116,7 @@
 //	normal-saved  the same, in a function that saves the status under a context shutdown does not cancel
 //	notification  an event of another or unknown type (a variable, a configured sink)
 //	handoff       a call that hands a context the code has cancelled to a function that checks it
+//	              (a call that also emits without a check has its event's category)
 //	loose-check   with -ctxnotify.strict: a check that also skips timeouts
 //	directive     a //ctxnotify:ignore directive without a reason
 //
