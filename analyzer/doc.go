@@ -605,7 +605,11 @@
 // of them use), never _: a method whose receiver is unnamed or blank
 // (func (*R) Name() string) names none, and is ordinary Go. Where two
 // guarded methods go after the same method, one fix each, the drivers add
-// both in one run, in the order of their fixes. Its parameters spell the
+// both in one run, in the order of their fixes. Where one fix adds two
+// there (a helper fixed at its depth whose events take both), every fix
+// that adds one of them adds them all, in one order: the drivers coalesce
+// only identical insertions that meet in step, and would otherwise add one
+// twice. Its parameters spell the
 // empty interface as the package does: any where the package's Go version
 // allows it and it uses any at least as often as interface{}, else
 // interface{}.

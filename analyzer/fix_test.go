@@ -24,7 +24,7 @@ var fixPackages = []string{
 	"fixes/single", "fixes/noimport", "fixes/params", "fixes/closures", "fixes/shapes",
 	"fixes/fields", "fixes/ifaces", "fixes/guardclause", "fixes/derived", "fixes/derived/report", "fixes/derived/crosspkg", "fixes/forms",
 	"helperfix/single", "helperfix/group", "helperfix/tests", "helperfix/fallback", "helperfix/names",
-	"helperfix/returned", "helperfix/guardclause", "fixes/receivers", "fixes/later", "fixes/rewrites", "fixes/oneplace", "fixes/conventions/withany", "fixes/conventions/withiface", "fixes/composed",
+	"helperfix/returned", "helperfix/guardclause", "fixes/receivers", "fixes/later", "fixes/rewrites", "fixes/oneplace", "fixes/conventions/withany", "fixes/conventions/withiface", "fixes/composed", "fixes/bundled",
 }
 
 // TestFixes checks every fix against its golden file.

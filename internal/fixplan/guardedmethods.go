@@ -469,7 +469,6 @@ func (p *planner) innerCall(g *methodGroup, site *callgraph.Site, ctxName string
 // applies them all adds it once: a fix that carried every call of the
 // group would make the group's fixes together quadratic in its calls.
 func (p *planner) methodFixes(g *methodGroup, groupFixes map[*HelperGroup]*refactor.Fix) (map[*Finding]*refactor.Fix, bool) {
-	imports := newImportSet()
 	var method []refactor.Step
 	if g.helper != nil {
 		// The helper takes the context with its group's fix: each call
@@ -480,14 +479,11 @@ func (p *planner) methodFixes(g *methodGroup, groupFixes map[*HelperGroup]*refac
 		}
 		method = append(method, fix.Steps...)
 	}
-	if g.existing == nil {
-		m, imps, ok := p.methodStep(g)
-		if !ok {
-			return nil, false
-		}
-		method = append(method, m)
-		imports.add(g.file, imps)
+	steps, ok := p.methodSteps(g)
+	if !ok {
+		return nil, false
 	}
+	method = append(method, steps...)
 	msg := "Emit through " + g.name + ", which checks the context"
 	if g.existing == nil {
 		msg = "Add " + g.name + ", which checks the context, and emit through it"
@@ -499,7 +495,7 @@ func (p *planner) methodFixes(g *methodGroup, groupFixes map[*HelperGroup]*refac
 			continue // no check can name its context there: no fix at all
 		}
 		steps := append(slices.Clip(method), call...)
-		fixes[f] = &refactor.Fix{Message: msg, Steps: append(steps, imports.steps()...)}
+		fixes[f] = &refactor.Fix{Message: msg, Steps: steps}
 	}
 	return fixes, true
 }

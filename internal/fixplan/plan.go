@@ -103,6 +103,11 @@ func Make(idx *callgraph.Graph, findings []*Finding, handoffs []*Handoff, in Inp
 			plan.renames[h] = &refactor.Fix{Message: renameMessage, Steps: r.steps}
 		}
 	}
+	var fixes []*refactor.Fix
+	for _, f := range findings {
+		fixes = append(fixes, plan.Fixes[f]...)
+	}
+	p.bundleMethods(fixes)
 	return plan
 }
 
