@@ -25,7 +25,7 @@ func (r *R) Ready(ctx context.Context) {
 		r.rec.Event(r.obj, corev1.EventTypeWarning, "GetFailed", err.Error()) // want `event "GetFailed" emitted by r\.rec\.Event is not guarded`
 		return
 	}
-	r.rec.Event(r.obj, corev1.EventTypeNormal, "Ready", "ready") // want `event "Ready" emitted by r\.rec\.Event is not guarded`
+	r.rec.Event(r.obj, corev1.EventTypeNormal, "Ready", "ready")   // want `event "Ready" emitted by r\.rec\.Event is not guarded`
 	r.rec.Event(r.obj, corev1.EventTypeNormal, "Synced", "synced") // want `event "Synced" emitted by r\.rec\.Event is not guarded`
 }
 
@@ -35,7 +35,7 @@ func (r *R) Progress(ctx context.Context, n int) {
 		return
 	}
 	r.rec.Eventf(r.obj, corev1.EventTypeNormal, "Progressing", "step %d", n) // want `event "Progressing" emitted by r\.rec\.Eventf is not guarded`
-	r.rec.Eventf(r.obj, corev1.EventTypeNormal, "Progressed", "step %d", n) // want `event "Progressed" emitted by r\.rec\.Eventf is not guarded`
+	r.rec.Eventf(r.obj, corev1.EventTypeNormal, "Progressed", "step %d", n)  // want `event "Progressed" emitted by r\.rec\.Eventf is not guarded`
 }
 
 // fail has no context: its fix passes it one and checks it there; its
