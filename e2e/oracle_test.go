@@ -110,6 +110,13 @@ func FuzzRunTime(f *testing.F) {
 		}
 		f.Add(seed)
 	}
+	// The command is built here, once per process: go test -fuzz stops a
+	// worker whose call of the fuzz function takes more than 10 seconds,
+	// and the build alone takes most of that.
+	var bin string
+	if !testing.Short() {
+		bin = oracleCommand(f)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if testing.Short() {
 			t.Skip("builds and runs a batch of generated controllers")
@@ -118,14 +125,14 @@ func FuzzRunTime(f *testing.F) {
 		for i, input := range rungen.Split(data) {
 			inputs = append(inputs, oracleInput{origin: fmt.Sprintf("program %d of the fuzz input", i), data: input})
 		}
-		runOracle(t, oracleCommand(t), inputs).log(t)
+		runOracle(t, bin, inputs).log(t)
 	})
 }
 
 // oracleCommand returns the command under test: CTXNOTIFY_ORACLE_BIN, so
 // that the command of another commit can be tested, else the one built
 // from this tree.
-func oracleCommand(t *testing.T) string {
+func oracleCommand(t testing.TB) string {
 	t.Helper()
 	if bin := os.Getenv("CTXNOTIFY_ORACLE_BIN"); bin != "" {
 		abs, err := filepath.Abs(bin)
