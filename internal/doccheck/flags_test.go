@@ -29,7 +29,7 @@ var otherTools = map[string]string{
 	"C": "go", "o": "go", "x": "go", "buildvcs": "go build",
 	"run": "go test", "timeout": "go test", "short": "go test", "race": "go test",
 	"count": "go test", "bench": "go test", "benchtime": "go test",
-	"fuzz": "go test", "fuzzminimizetime": "go test",
+	"fuzz": "go test", "fuzzminimizetime": "go test", "parallel": "go test",
 	"vettool": "go vet", "fixtool": "go fix",
 	"-fix": "golangci-lint run", "-new-from-rev": "golangci-lint run",
 	"-output.text.path": "golangci-lint run", "-output.sarif.path": "golangci-lint run",
