@@ -286,9 +286,6 @@ func methodEdit(m Method) analysis.TextEdit {
 // paramEdits returns the edits of a Param.
 func paramEdits(p Param) []analysis.TextEdit {
 	params := p.Func.Params
-	insert := func(at token.Pos, text string) analysis.TextEdit {
-		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}
-	}
 	if p.Index < 0 {
 		switch {
 		case len(params.List) == 0:
